@@ -1,0 +1,32 @@
+package org.amrbalance.spi;
+
+import javax.annotation.Nullable;
+
+/**
+ * The hooks a host solver registers (compare Zoltan's query functions): it describes its grids, says
+ * where they live, and carries out migrations, packing and unpacking its own grid data. The host reports
+ * its step times by calling the balancing service after every synchronized step.
+ */
+public interface AmrHost {
+  /** The grid hierarchy as it is now. */
+  Hierarchy hierarchy();
+
+  /** The ranks the host runs on. */
+  Machine machine();
+
+  /** The cost model the host wants balancers to use. */
+  default CostModel costModel() {
+    return CostModel.unit();
+  }
+
+  /** Where the host's data lives now; null before anything was placed. */
+  @Nullable
+  Assignment currentAssignment();
+
+  /**
+   * Moves the data as {@code plan} says so that it ends as {@code plan.target()}, and returns what the
+   * move cost in the units of the step times (a distributed host returns the maximum over its ranks).
+   * If the move fails, the host keeps its data as it was and throws.
+   */
+  double migrate(MigrationPlan plan);
+}

@@ -1,0 +1,245 @@
+package org.amrbalance.spi;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.concurrent.Immutable;
+
+/**
+ * Metrics of an assignment, computed here and only here from the problem and the final assignment, never
+ * reported by the balancer that made it. Every balancer test, benchmark and log line uses this class.
+ *
+ * <ul>
+ *   <li><b>Load</b> of a rank: {@code U_comp} times the work of its pieces; a piece carries its patch's work
+ *       in proportion to its cells.
+ *   <li><b>Imbalance</b> max/avg and <b>efficiency</b> avg/max (both 1 when nothing has work).
+ *   <li><b>Intra-grid communication</b>: for every two pieces of one patch that share a face,
+ *       {@code U_comm} x face cells x hops between their ranks, counted once per pair.
+ *   <li><b>Inter-grid communication</b> (seed 002 §3.2): a child patch a exchanges with its parent its points
+ *       M_a (projection up) and, unless the cost model drops it, its boundary points B_a (interpolated values
+ *       down), each over d(parent rank, child rank) hops at {@code U_comm} per point and hop. With pieces,
+ *       each child cell is charged against the parent piece above it. Both the sum over patches and the
+ *       maximum over patches (the thesis's objective term) are given.
+ *   <li><b>Migration</b> against the problem's previous assignment: the {@link MigrationPlan}'s transfers and
+ *       bytes.
+ * </ul>
+ */
+@Immutable
+public final class BalanceReport {
+  private final double[] rankLoad;
+  private final double maxLoad;
+  private final double averageLoad;
+  private final int emptyRanks;
+  private final int pieces;
+  private final double intraGridCommunication;
+  private final double interGridCommunication;
+  private final double maxInterGridCommunication;
+  private final int migratedPieces;
+  private final long migratedBytes;
+
+  private BalanceReport(double[] rankLoad, int emptyRanks, int pieces, double intra, double inter, double maxInter,
+      int migratedPieces, long migratedBytes) {
+    this.rankLoad = rankLoad;
+    double max = 0;
+    double sum = 0;
+    for (double l : rankLoad) {
+      max = Math.max(max, l);
+      sum += l;
+    }
+    this.maxLoad = max;
+    this.averageLoad = sum / rankLoad.length;
+    this.emptyRanks = emptyRanks;
+    this.pieces = pieces;
+    this.intraGridCommunication = intra;
+    this.interGridCommunication = inter;
+    this.maxInterGridCommunication = maxInter;
+    this.migratedPieces = migratedPieces;
+    this.migratedBytes = migratedBytes;
+  }
+
+  /** Measures {@code assignment} as a solution of {@code problem}, migration counted from {@code problem.previous()}. */
+  public static BalanceReport of(BalanceProblem problem, Assignment assignment) {
+    Checks.notNull("problem", problem);
+    Checks.notNull("assignment", assignment);
+    Hierarchy h = problem.hierarchy();
+    Checks.check(assignment.hierarchy() == h || assignment.hierarchy().equals(h), "assignment.hierarchy",
+        assignment.hierarchy(), "is not the problem's hierarchy " + h);
+    Machine machine = problem.machine();
+    Checks.check(assignment.ranks() == machine.ranks(), "assignment.ranks", assignment.ranks(),
+        "differs from the machine's " + machine.ranks() + " ranks");
+    CostModel cost = problem.costModel();
+
+    double[] load = new double[machine.ranks()];
+    boolean[] used = new boolean[machine.ranks()];
+    for (Piece piece : assignment.pieces()) {
+      Patch patch = h.patch(piece.patchId());
+      load[piece.rank()] += cost.computePerPoint() * patch.workDensity() * piece.box().volume();
+      used[piece.rank()] = true;
+    }
+    int empty = 0;
+    for (boolean u : used) {
+      empty += u ? 0 : 1;
+    }
+
+    double intra = 0;
+    for (Patch patch : h.patches()) {
+      intra += intraGrid(assignment.piecesOf(patch.id()), machine, cost);
+    }
+
+    double inter = 0;
+    double maxInter = 0;
+    Map<Integer, BoxIndex> parentPieceIndex = new HashMap<>();
+    for (Patch child : h.patches()) {
+      if (child.level() == 0) {
+        continue;
+      }
+      int ratio = h.ratio(child.level() - 1);
+      Box interior = child.box().interior().orElse(null);
+      double patchCost = 0;
+      for (Piece c : assignment.piecesOf(child.id())) {
+        Box shadow = c.box().coarsen(ratio);
+        for (int parentId : h.parents(child.id())) {
+          List<Piece> parentPieces = assignment.piecesOf(parentId);
+          BoxIndex index = parentPieceIndex.computeIfAbsent(parentId, id -> indexOf(parentPieces));
+          for (int i : index.intersecting(shadow)) {
+            Piece p = parentPieces.get(i);
+            int hops = machine.hops(p.rank(), c.rank());
+            if (hops == 0) {
+              continue;
+            }
+            Box region = p.box().refine(ratio).intersection(c.box()).orElse(null);
+            if (region == null) {
+              continue;
+            }
+            double points = region.volume();
+            if (cost.boundaryInInterGrid()) {
+              long inside = interior == null ? 0 : interior.overlapVolume(region);
+              points += region.volume() - inside;
+            }
+            patchCost += cost.sendPerPointHop() * hops * points;
+          }
+        }
+      }
+      inter += patchCost;
+      maxInter = Math.max(maxInter, patchCost);
+    }
+
+    int migratedPieces = 0;
+    long migratedBytes = 0;
+    if (problem.previous() != null) {
+      MigrationPlan plan = MigrationPlan.between(problem.previous(), assignment);
+      migratedPieces = plan.transfers().size();
+      migratedBytes = plan.bytes();
+    }
+    return new BalanceReport(load, empty, assignment.pieces().size(), intra, inter, maxInter, migratedPieces,
+        migratedBytes);
+  }
+
+  private static BoxIndex indexOf(List<Piece> pieces) {
+    List<Box> boxes = new ArrayList<>(pieces.size());
+    pieces.forEach(p -> boxes.add(p.box()));
+    return new BoxIndex(boxes);
+  }
+
+  private static double intraGrid(List<Piece> pieces, Machine machine, CostModel cost) {
+    if (pieces.size() < 2) {
+      return 0;
+    }
+    BoxIndex index = indexOf(pieces);
+    double total = 0;
+    for (int i = 0; i < pieces.size(); i++) {
+      Piece a = pieces.get(i);
+      // Face neighbours of a lie within one cell of it.
+      for (int j : index.intersecting(a.box().grow(1).orElseThrow())) {
+        if (j <= i) {
+          continue;
+        }
+        Piece b = pieces.get(j);
+        int hops = machine.hops(a.rank(), b.rank());
+        if (hops > 0) {
+          total += cost.sendPerPointHop() * hops * a.box().sharedFaceArea(b.box());
+        }
+      }
+    }
+    return total;
+  }
+
+  /** Load of each rank (U_comp x work). */
+  public double[] rankLoads() {
+    return rankLoad.clone();
+  }
+
+  public double rankLoad(int rank) {
+    Checks.check(rank >= 0 && rank < rankLoad.length, "rank", rank, "must be in [0, " + rankLoad.length + ")");
+    return rankLoad[rank];
+  }
+
+  public int ranks() {
+    return rankLoad.length;
+  }
+
+  public double maxLoad() {
+    return maxLoad;
+  }
+
+  public double averageLoad() {
+    return averageLoad;
+  }
+
+  /** max/avg load; 1 when no rank has work. */
+  public double imbalance() {
+    return averageLoad == 0 ? 1 : maxLoad / averageLoad;
+  }
+
+  /** avg/max load, in (0, 1]; 1 when no rank has work. */
+  public double efficiency() {
+    return maxLoad == 0 ? 1 : averageLoad / maxLoad;
+  }
+
+  /** Ranks that hold no piece. */
+  public int emptyRanks() {
+    return emptyRanks;
+  }
+
+  public int pieces() {
+    return pieces;
+  }
+
+  public double intraGridCommunication() {
+    return intraGridCommunication;
+  }
+
+  /** Sum over child patches of their parent traffic, in U_comm x hops x points. */
+  public double interGridCommunication() {
+    return interGridCommunication;
+  }
+
+  /** The largest parent traffic of one patch: the communication term of the thesis's objective. */
+  public double maxInterGridCommunication() {
+    return maxInterGridCommunication;
+  }
+
+  /** The objective of seed 002 §3.3: max load plus the largest parent traffic of one grid. */
+  public double gridIndivisibilityObjective() {
+    return maxLoad + maxInterGridCommunication;
+  }
+
+  /** Transfers of the migration from the previous assignment (0 without one). */
+  public int migratedPieces() {
+    return migratedPieces;
+  }
+
+  public long migratedBytes() {
+    return migratedBytes;
+  }
+
+  @Override
+  public String toString() {
+    return String.format(java.util.Locale.ROOT,
+        "BalanceReport[ranks=%d, pieces=%d, max=%.6g, avg=%.6g, imbalance=%.4f, efficiency=%.4f, empty=%d,"
+            + " intra=%.6g, inter=%.6g (max %.6g), migrated=%d pieces/%d bytes]",
+        rankLoad.length, pieces, maxLoad, averageLoad, imbalance(), efficiency(), emptyRanks,
+        intraGridCommunication, interGridCommunication, maxInterGridCommunication, migratedPieces, migratedBytes);
+  }
+}

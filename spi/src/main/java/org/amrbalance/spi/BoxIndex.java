@@ -1,0 +1,98 @@
+package org.amrbalance.spi;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds which of a fixed list of boxes intersect a query box, by hashing boxes into buckets of about one
+ * typical box's size, so that hierarchies of 10^5 patches are checked in near-linear time.
+ */
+final class BoxIndex {
+  private final List<Box> boxes;
+  private final int dim;
+  private final int[] bucketSize;
+  private final Map<BucketKey, int[]> buckets = new HashMap<>();
+  private final int[] stamp;
+  private int query;
+
+  private record BucketKey(int x, int y, int z) {}
+
+  BoxIndex(List<Box> boxes) {
+    this.boxes = List.copyOf(boxes);
+    this.dim = boxes.isEmpty() ? 1 : boxes.get(0).dim();
+    this.bucketSize = new int[dim];
+    for (int d = 0; d < dim; d++) {
+      int[] lengths = new int[boxes.size()];
+      for (int i = 0; i < lengths.length; i++) {
+        lengths[i] = boxes.get(i).length(d);
+      }
+      Arrays.sort(lengths);
+      bucketSize[d] = lengths.length == 0 ? 1 : Math.max(1, lengths[lengths.length / 2]);
+    }
+    Map<BucketKey, List<Integer>> lists = new HashMap<>();
+    for (int i = 0; i < this.boxes.size(); i++) {
+      int index = i;
+      forEachBucket(this.boxes.get(i), key -> lists.computeIfAbsent(key, k -> new ArrayList<>()).add(index));
+    }
+    lists.forEach((k, v) -> buckets.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
+    this.stamp = new int[this.boxes.size()];
+  }
+
+  /** Indices (ascending) of the boxes that intersect {@code q}. */
+  synchronized int[] intersecting(Box q) {
+    if (boxes.isEmpty()) {
+      return new int[0];
+    }
+    query++;
+    List<Integer> found = new ArrayList<>();
+    if (bucketCount(q) > boxes.size()) {
+      for (int i = 0; i < boxes.size(); i++) {
+        if (boxes.get(i).intersects(q)) {
+          found.add(i);
+        }
+      }
+    } else {
+      forEachBucket(q, key -> {
+        int[] members = buckets.get(key);
+        if (members != null) {
+          for (int i : members) {
+            if (stamp[i] != query) {
+              stamp[i] = query;
+              if (boxes.get(i).intersects(q)) {
+                found.add(i);
+              }
+            }
+          }
+        }
+      });
+    }
+    return found.stream().mapToInt(Integer::intValue).sorted().toArray();
+  }
+
+  private long bucketCount(Box b) {
+    long n = 1;
+    for (int d = 0; d < dim; d++) {
+      n *= (long) Math.floorDiv(b.hi(d), bucketSize[d]) - Math.floorDiv(b.lo(d), bucketSize[d]) + 1;
+    }
+    return n;
+  }
+
+  private void forEachBucket(Box b, java.util.function.Consumer<BucketKey> action) {
+    int[] lo = new int[3];
+    int[] hi = new int[3];
+    for (int d = 0; d < dim; d++) {
+      lo[d] = Math.floorDiv(b.lo(d), bucketSize[d]);
+      hi[d] = Math.floorDiv(b.hi(d), bucketSize[d]);
+    }
+    for (int x = lo[0]; x <= hi[0]; x++) {
+      for (int y = lo[1]; y <= hi[1]; y++) {
+        for (int z = lo[2]; z <= hi[2]; z++) {
+          action.accept(new BucketKey(x, y, z));
+        }
+      }
+    }
+  }
+}

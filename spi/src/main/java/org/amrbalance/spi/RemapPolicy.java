@@ -1,0 +1,26 @@
+package org.amrbalance.spi;
+
+/**
+ * A remap trigger: told each synchronized step's times, it answers remap or keep; told when a remap
+ * happened and what it cost. A policy is a deterministic function of what it was told, so every rank,
+ * fed the same gathered times, reaches the same decision without further communication. Policies are
+ * stateful and not thread-safe: one instance per run.
+ */
+public interface RemapPolicy {
+  /** Called once per synchronized step, after the step. */
+  RemapDecision onStep(StepTimes times);
+
+  /** A remap took place and cost {@code measuredCost} (balancing plus migration, max over ranks). */
+  void onRemap(double measuredCost);
+
+  /** A remap this policy asked for did not happen (it failed, or a second stage vetoed it). */
+  default void onRemapSkipped() {}
+
+  /**
+   * The host regridded: new patches exist and must be placed anyway. The answer says whether the whole
+   * hierarchy should be rebalanced now (rather than only the new patches placed).
+   */
+  default RemapDecision onRegrid() {
+    return RemapDecision.keep("regrid");
+  }
+}
