@@ -1,0 +1,140 @@
+package org.amrbalance.config;
+
+import com.google.inject.Module;
+import com.google.inject.util.Modules;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import org.amrbalance.service.ServiceOptions;
+
+/**
+ * Turns configuration into Guice modules. Recognised properties:
+ *
+ * <pre>
+ * amrbalance.balancer = NAME              (default knapsack)
+ * amrbalance.trigger  = NAME              (default every-regrid)
+ * amrbalance.NAME.OPTION = VALUE          options of a balancer or trigger
+ * amrbalance.service.two-stage = false    adopt a remap only if its predicted gain pays its expected cost
+ * amrbalance.service.horizon = 20         steps over which the two-stage decision sums the gain
+ * amrbalance.service.log = true           one System.Logger line per remap
+ * </pre>
+ *
+ * Other properties (not starting with {@code amrbalance.}) are ignored, so a host can keep its own settings in
+ * the same file. An unknown name or option is an error listing the known ones. To change one binding and keep
+ * the rest, a host wraps the result: {@code Modules.override(fromProperties(p)).with(new MyModule())}.
+ */
+public final class BalancingModules {
+  /** Prefix of every property read here. */
+  public static final String PREFIX = "amrbalance.";
+  public static final String BALANCER = PREFIX + "balancer";
+  public static final String TRIGGER = PREFIX + "trigger";
+  public static final String DEFAULT_BALANCER = "knapsack";
+  public static final String DEFAULT_TRIGGER = "every-regrid";
+  private static final String SERVICE = "service";
+  private static final Map<String, String> SERVICE_OPTIONS = Map.of(
+      "two-stage", "adopt a remap only if its predicted gain over the horizon pays its expected cost (default false)",
+      "horizon", "steps over which the two-stage decision sums the gain, in [1, 2147483647] (default 20)",
+      "log", "log one line per remap through System.Logger (default true)");
+
+  private BalancingModules() {}
+
+  public static Module fromProperties(Properties properties) {
+    Map<String, String> map = new HashMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      map.put(key, properties.getProperty(key));
+    }
+    return fromMap(map);
+  }
+
+  public static Module fromMap(Map<String, String> properties) {
+    return fromMap(properties, Thread.currentThread().getContextClassLoader());
+  }
+
+  /** As {@link #fromMap(Map)}, discovering providers with {@code loader}. */
+  public static Module fromMap(Map<String, String> properties, ClassLoader loader) {
+    Map<String, BalancerProvider> balancers = discover(BalancerProvider.class, loader);
+    Map<String, TriggerProvider> triggers = discover(TriggerProvider.class, loader);
+    String balancerName = properties.getOrDefault(BALANCER, DEFAULT_BALANCER).trim();
+    String triggerName = properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim();
+    BalancerProvider balancer = balancers.get(balancerName);
+    if (balancer == null) {
+      throw new IllegalArgumentException(BALANCER + " = " + balancerName + ": unknown balancer; known: "
+          + balancers.keySet());
+    }
+    TriggerProvider trigger = triggers.get(triggerName);
+    if (trigger == null) {
+      throw new IllegalArgumentException(TRIGGER + " = " + triggerName + ": unknown trigger; known: "
+          + triggers.keySet());
+    }
+
+    Map<String, Map<String, String>> byComponent = new TreeMap<>();
+    for (Map.Entry<String, String> e : new TreeMap<>(properties).entrySet()) {
+      String key = e.getKey();
+      if (!key.startsWith(PREFIX) || key.equals(BALANCER) || key.equals(TRIGGER)) {
+        continue;
+      }
+      String rest = key.substring(PREFIX.length());
+      int dot = rest.indexOf('.');
+      String component = dot < 0 ? rest : rest.substring(0, dot);
+      Map<String, String> known = component.equals(SERVICE) ? SERVICE_OPTIONS
+          : balancers.containsKey(component) ? balancers.get(component).options()
+          : triggers.containsKey(component) ? triggers.get(component).options() : null;
+      if (known == null) {
+        Set<String> names = new java.util.TreeSet<>(balancers.keySet());
+        names.addAll(triggers.keySet());
+        names.add(SERVICE);
+        throw new IllegalArgumentException(key + " = " + e.getValue() + ": unknown component '" + component
+            + "'; known: " + names);
+      }
+      String option = dot < 0 ? "" : rest.substring(dot + 1);
+      if (!known.containsKey(option)) {
+        throw new IllegalArgumentException(key + " = " + e.getValue() + ": unknown option of " + component
+            + "; valid: " + new java.util.TreeSet<>(known.keySet()));
+      }
+      byComponent.computeIfAbsent(component, k -> new HashMap<>()).put(option, e.getValue());
+    }
+    ComponentOptions service = ComponentOptions.of(SERVICE, byComponent.getOrDefault(SERVICE, Map.of()));
+    ServiceOptions serviceOptions = ServiceOptions.defaults()
+        .withTwoStage(service.booleanValue("two-stage", false))
+        .withHorizon(service.intValue("horizon", 20, 1, Integer.MAX_VALUE))
+        .withLog(service.booleanValue("log", true));
+    return Modules.combine(
+        balancer.module(ComponentOptions.of(balancerName, byComponent.getOrDefault(balancerName, Map.of()))),
+        trigger.module(ComponentOptions.of(triggerName, byComponent.getOrDefault(triggerName, Map.of()))),
+        new ServiceModule(serviceOptions));
+  }
+
+  /** Names of the balancers on the classpath. */
+  public static Set<String> balancerNames() {
+    return discover(BalancerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();
+  }
+
+  /** Names of the triggers on the classpath. */
+  public static Set<String> triggerNames() {
+    return discover(TriggerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();
+  }
+
+  /** The provider of a balancer name, for listings of its options. */
+  public static BalancerProvider balancer(String name) {
+    BalancerProvider p = discover(BalancerProvider.class, Thread.currentThread().getContextClassLoader()).get(name);
+    if (p == null) {
+      throw new IllegalArgumentException("balancer = " + name + ": unknown balancer; known: " + balancerNames());
+    }
+    return p;
+  }
+
+  private static <P extends ComponentProvider> Map<String, P> discover(Class<P> type, ClassLoader loader) {
+    Map<String, P> out = new TreeMap<>();
+    for (P p : ServiceLoader.load(type, loader)) {
+      P previous = out.putIfAbsent(p.name(), p);
+      if (previous != null && previous.getClass() != p.getClass()) {
+        throw new IllegalStateException("two " + type.getSimpleName() + "s are named '" + p.name() + "': "
+            + previous.getClass().getName() + " and " + p.getClass().getName());
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,18 @@
+package org.amrbalance.service;
+
+import org.amrbalance.spi.RemapDecision;
+
+/** Events of a {@link BalancingService}; every method has an empty default. Called on the host's thread. */
+public interface BalancingListener {
+  /** The trigger answered after a step or a regrid. */
+  default void onDecision(long step, RemapDecision decision) {}
+
+  /** A remap was carried out; its measured gain is not known yet. */
+  default void onRemap(RemapEvent event) {}
+
+  /** The step after a remap completed: the event now carries the measured gain. */
+  default void onRemapMeasured(RemapEvent event) {}
+
+  /** The trigger asked for a remap that did not happen, and why. */
+  default void onRemapSkipped(long step, String why) {}
+}

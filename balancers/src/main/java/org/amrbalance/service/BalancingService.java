@@ -1,0 +1,213 @@
+package org.amrbalance.service;
+
+import com.google.inject.Inject;
+import com.google.inject.Provider;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.annotation.Nullable;
+import org.amrbalance.spi.AmrHost;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.MigrationPlan;
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+
+/**
+ * The one object a host talks to. The host {@linkplain #attach attaches} its {@link AmrHost} hooks, then
+ * tells the service of every regrid ({@link #regridded}) and of every synchronized step's times
+ * ({@link #stepped}). The service asks the trigger, calls the balancer, measures the result with
+ * {@link BalanceReport}, hands the {@link MigrationPlan} to the host and feeds the cost back to the trigger.
+ *
+ * <p>After a regrid the new patches must be placed in any case: if the trigger asks for a remap, the
+ * balancer places everything; otherwise {@link InheritingPlacement} keeps data where it is. Costs are the
+ * balancer's wall time plus what the host's {@link AmrHost#migrate} returns, in the units of the step times
+ * (seconds). Every rank of a distributed host runs its own service; given the same gathered step times and
+ * deterministic balancers and triggers, all reach the same decisions. Not thread-safe.
+ */
+public final class BalancingService {
+  private final LoadBalancer balancer;
+  private final Provider<RemapPolicy> policies;
+  private final ServiceOptions options;
+  private final LoadBalancer placement = new InheritingPlacement();
+  private final List<BalancingListener> listeners = new CopyOnWriteArrayList<>();
+
+  @Nullable private AmrHost host;
+  @Nullable private RemapPolicy policy;
+  @Nullable private BalanceReport lastReport;
+  @Nullable private RemapEvent pendingMeasurement;
+  private double lastStepMax = Double.NaN;
+  private double lastRemapCost = Double.NaN;
+  private long step;
+  private int remaps;
+
+  @Inject
+  public BalancingService(LoadBalancer balancer, Provider<RemapPolicy> policies, ServiceOptions options) {
+    this.balancer = balancer;
+    this.policies = policies;
+    this.options = options;
+    if (options.log()) {
+      listeners.add(new LoggingListener());
+    }
+  }
+
+  /** Registers the host's hooks and starts a fresh trigger; call once per run, before the first regrid. */
+  public void attach(AmrHost newHost) {
+    this.host = newHost;
+    this.policy = policies.get();
+    this.lastReport = null;
+    this.pendingMeasurement = null;
+    this.lastStepMax = Double.NaN;
+    this.lastRemapCost = Double.NaN;
+    this.step = 0;
+    this.remaps = 0;
+  }
+
+  public void addListener(BalancingListener listener) {
+    listeners.add(listener);
+  }
+
+  public void removeListener(BalancingListener listener) {
+    listeners.remove(listener);
+  }
+
+  /**
+   * The host has a new hierarchy (or its first one). Places it (balancing everything if the trigger asks,
+   * or on the first placement), has the host migrate, and returns the new assignment.
+   */
+  public Assignment regridded() {
+    AmrHost h = requireHost();
+    Assignment current = h.currentAssignment();
+    RemapDecision decision = current == null ? RemapDecision.remap("first placement") : policy.onRegrid();
+    fire(l -> l.onDecision(step, decision));
+    if (decision.shouldRemap()) {
+      return remap(h, current, decision, decision.predictedGain(), true);
+    }
+    BalanceProblem problem = problemFor(h, current);
+    Assignment placed = placement.balance(problem);
+    h.migrate(MigrationPlan.between(current, placed));
+    lastReport = BalanceReport.of(problem, placed);
+    return placed;
+  }
+
+  /**
+   * One synchronized step finished with these times. Asks the trigger and, if it says so (and the optional
+   * second stage agrees), remaps. Returns the trigger's decision.
+   */
+  public RemapDecision stepped(StepTimes times) {
+    AmrHost h = requireHost();
+    int ranks = h.machine().ranks();
+    if (times.ranks() != ranks) {
+      throw new IllegalArgumentException("times.ranks = " + times.ranks() + ": the host runs on " + ranks + " ranks");
+    }
+    step++;
+    if (pendingMeasurement != null) {
+      RemapEvent measured = pendingMeasurement.withMeasuredGain(lastStepMax - times.max());
+      pendingMeasurement = null;
+      fire(l -> l.onRemapMeasured(measured));
+    }
+    lastStepMax = times.max();
+    RemapDecision decision = policy.onStep(times);
+    fire(l -> l.onDecision(step, decision));
+    if (!decision.shouldRemap()) {
+      return decision;
+    }
+    Assignment current = h.currentAssignment();
+    if (current == null) {
+      throw new IllegalStateException("the host stepped before its first regrid placed any grid");
+    }
+    remap(h, current, decision, decision.predictedGain(), false);
+    return decision;
+  }
+
+  private Assignment remap(AmrHost h, @Nullable Assignment current, RemapDecision decision, double predicted,
+      boolean regrid) {
+    BalanceProblem problem = problemFor(h, current);
+    long start = System.nanoTime();
+    Assignment proposed = balancer.balance(problem);
+    double balanceSeconds = (System.nanoTime() - start) * 1e-9;
+    BalanceReport after = BalanceReport.of(problem, proposed);
+    BalanceReport before = current == null || !current.hierarchy().equals(problem.hierarchy())
+        ? null : BalanceReport.of(problem, current);
+    double gain = predicted;
+    if (options.twoStage() && before != null && !regrid) {
+      gain = predictedGain(before, after);
+      double expectedCost = Double.isNaN(lastRemapCost) ? problem.costModel().remapCostEstimate() : lastRemapCost;
+      if (!(gain > expectedCost)) {
+        String why = String.format(java.util.Locale.ROOT,
+            "two-stage: predicted gain %.4g over %d steps does not pay the expected cost %.4g",
+            gain, options.horizon(), expectedCost);
+        policy.onRemapSkipped();
+        fire(l -> l.onRemapSkipped(step, why));
+        return current;
+      }
+    }
+    MigrationPlan plan = MigrationPlan.between(current, proposed);
+    double cost;
+    try {
+      cost = balanceSeconds + h.migrate(plan);
+    } catch (RuntimeException e) {
+      policy.onRemapSkipped();
+      fire(l -> l.onRemapSkipped(step, "migration failed: " + e.getMessage()));
+      throw e;
+    }
+    lastRemapCost = cost;
+    lastReport = after;
+    remaps++;
+    policy.onRemap(cost);
+    RemapEvent event = new RemapEvent(step, decision.reason(), gain, Double.NaN, cost, before, after, plan);
+    pendingMeasurement = event;
+    fire(l -> l.onRemap(event));
+    return proposed;
+  }
+
+  /**
+   * Gain of the two-stage decision: the drop in max load, converted to time with the last step's time per
+   * unit of load, summed over the horizon.
+   */
+  private double predictedGain(BalanceReport before, BalanceReport after) {
+    if (Double.isNaN(lastStepMax) || before.maxLoad() == 0) {
+      return 0;
+    }
+    double secondsPerLoad = lastStepMax / before.maxLoad();
+    return (before.maxLoad() - after.maxLoad()) * secondsPerLoad * options.horizon();
+  }
+
+  private BalanceProblem problemFor(AmrHost h, @Nullable Assignment current) {
+    BalanceProblem p = BalanceProblem.of(h.hierarchy(), h.machine(), h.costModel());
+    return current == null ? p : p.withPrevious(current);
+  }
+
+  /** The report of the assignment in force after the last regrid or remap. */
+  public Optional<BalanceReport> lastReport() {
+    return Optional.ofNullable(lastReport);
+  }
+
+  /** Remaps carried out since {@link #attach} (the first placement included). */
+  public int remaps() {
+    return remaps;
+  }
+
+  /** Steps reported since {@link #attach}. */
+  public long steps() {
+    return step;
+  }
+
+  public ServiceOptions options() {
+    return options;
+  }
+
+  private AmrHost requireHost() {
+    if (host == null) {
+      throw new IllegalStateException("no host attached: call attach(AmrHost) first");
+    }
+    return host;
+  }
+
+  private void fire(java.util.function.Consumer<BalancingListener> event) {
+    listeners.forEach(event);
+  }
+}

@@ -1,0 +1,33 @@
+package org.amrbalance.service;
+
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.MigrationPlan;
+
+/**
+ * One remap as the service saw it.
+ *
+ * @param step the step after which it happened (0 for a regrid before the first step)
+ * @param reason why the trigger (or the regrid) asked for it
+ * @param predictedGain the gain the trigger or the two-stage decision expected, NaN if none
+ * @param measuredGain T_max of the step before the remap minus T_max of the step after it; NaN until measured
+ * @param cost balancing plus migration time, as fed back to the trigger
+ * @param before the report of the assignment that was replaced (null on the first placement)
+ * @param after the report of the new assignment
+ * @param plan what moved
+ */
+public record RemapEvent(long step, String reason, double predictedGain, double measuredGain, double cost,
+    @javax.annotation.Nullable BalanceReport before, BalanceReport after, MigrationPlan plan) {
+
+  RemapEvent withMeasuredGain(double gain) {
+    return new RemapEvent(step, reason, predictedGain, gain, cost, before, after, plan);
+  }
+
+  /** max/avg of the replaced assignment, NaN on the first placement. */
+  public double imbalanceBefore() {
+    return before == null ? Double.NaN : before.imbalance();
+  }
+
+  public double imbalanceAfter() {
+    return after.imbalance();
+  }
+}

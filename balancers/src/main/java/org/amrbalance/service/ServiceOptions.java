@@ -1,0 +1,71 @@
+package org.amrbalance.service;
+
+import javax.annotation.concurrent.Immutable;
+
+/**
+ * Options of the {@link BalancingService}. The two-stage decision (off by default) adopts a remap the trigger
+ * asked for only if the predicted gain over {@code horizon} further steps pays for the expected remap cost.
+ */
+@Immutable
+public final class ServiceOptions {
+  private static final ServiceOptions DEFAULTS = new ServiceOptions(false, 20, true);
+
+  private final boolean twoStage;
+  private final int horizon;
+  private final boolean log;
+
+  private ServiceOptions(boolean twoStage, int horizon, boolean log) {
+    this.twoStage = twoStage;
+    this.horizon = horizon;
+    this.log = log;
+  }
+
+  /** Two-stage off, horizon 20 steps, one log line per remap. */
+  public static ServiceOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public ServiceOptions withTwoStage(boolean on) {
+    return new ServiceOptions(on, horizon, log);
+  }
+
+  /** Steps over which a remap's predicted gain is summed in the two-stage decision; at least 1. */
+  public ServiceOptions withHorizon(int steps) {
+    if (steps < 1) {
+      throw new IllegalArgumentException("horizon = " + steps + ": must be in [1, " + Integer.MAX_VALUE + "]");
+    }
+    return new ServiceOptions(twoStage, steps, log);
+  }
+
+  /** Whether the service logs one line per remap through {@link System.Logger}. */
+  public ServiceOptions withLog(boolean on) {
+    return new ServiceOptions(twoStage, horizon, on);
+  }
+
+  public boolean twoStage() {
+    return twoStage;
+  }
+
+  public int horizon() {
+    return horizon;
+  }
+
+  public boolean log() {
+    return log;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ServiceOptions s && s.twoStage == twoStage && s.horizon == horizon && s.log == log;
+  }
+
+  @Override
+  public int hashCode() {
+    return (twoStage ? 1 : 0) + 31 * horizon + (log ? 7 : 0);
+  }
+
+  @Override
+  public String toString() {
+    return "ServiceOptions[twoStage=" + twoStage + ", horizon=" + horizon + ", log=" + log + "]";
+  }
+}

@@ -1,0 +1,88 @@
+package org.amrbalance.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import java.io.StringReader;
+import java.util.Map;
+import java.util.Properties;
+import org.amrbalance.balancers.baselines.RoundRobinBalancer;
+import org.amrbalance.service.BalancingService;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.RemapPolicy;
+import org.junit.jupiter.api.Test;
+
+class BalancingModulesTest {
+  private static final Map<String, String> THIRD_PARTY = Map.of(
+      BalancingModules.BALANCER, "third-party", BalancingModules.TRIGGER, "third-party-trigger");
+
+  @Test
+  void aBalancerFoundOnTheClasspathIsSelectableByNameWithItsOptions() throws Exception {
+    Properties p = new Properties();
+    p.load(new StringReader("""
+        amrbalance.balancer = third-party
+        amrbalance.trigger = third-party-trigger
+        amrbalance.third-party.offset = 7
+        amrbalance.service.two-stage = true
+        amrbalance.service.horizon = 9
+        host.unrelated = kept out of our way
+        """));
+    Injector injector = Guice.createInjector(BalancingModules.fromProperties(p));
+    assertThat(injector.getInstance(LoadBalancer.class)).isInstanceOf(RoundRobinBalancer.class);
+    assertThat(TestBalancerProvider.lastOffset).isEqualTo(7);
+    BalancingService service = injector.getInstance(BalancingService.class);
+    assertThat(service.options().twoStage()).isTrue();
+    assertThat(service.options().horizon()).isEqualTo(9);
+    // Triggers are stateful: one per request.
+    assertThat(injector.getInstance(RemapPolicy.class)).isNotSameAs(injector.getInstance(RemapPolicy.class));
+    assertThat(BalancingModules.balancerNames()).contains("third-party");
+    assertThat(BalancingModules.triggerNames()).contains("third-party-trigger");
+  }
+
+  @Test
+  void unknownNamesListTheKnownOnes() {
+    assertThatThrownBy(() -> BalancingModules.fromMap(Map.of(BalancingModules.BALANCER, "nope",
+        BalancingModules.TRIGGER, "third-party-trigger")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("amrbalance.balancer = nope: unknown balancer; known: [")
+        .hasMessageContaining("third-party");
+    assertThatThrownBy(() -> BalancingModules.fromMap(Map.of(BalancingModules.BALANCER, "third-party",
+        BalancingModules.TRIGGER, "sometimes")))
+        .hasMessageContaining("amrbalance.trigger = sometimes: unknown trigger; known: [")
+        .hasMessageContaining("third-party-trigger");
+  }
+
+  @Test
+  void unknownOptionsAndBadValuesNameTheValidOnes() {
+    Map<String, String> typo = new java.util.HashMap<>(THIRD_PARTY);
+    typo.put("amrbalance.third-party.ofset", "3");
+    assertThatThrownBy(() -> BalancingModules.fromMap(typo))
+        .hasMessageContaining("amrbalance.third-party.ofset = 3: unknown option of third-party; valid: [offset]");
+    Map<String, String> range = new java.util.HashMap<>(THIRD_PARTY);
+    range.put("amrbalance.third-party.offset", "101");
+    assertThatThrownBy(() -> BalancingModules.fromMap(range))
+        .hasMessageContaining("amrbalance.third-party.offset = 101: must be an integer in [0, 100]");
+    Map<String, String> component = new java.util.HashMap<>(THIRD_PARTY);
+    component.put("amrbalance.thrid-party.offset", "1");
+    assertThatThrownBy(() -> BalancingModules.fromMap(component))
+        .hasMessageContaining("unknown component 'thrid-party'");
+    Map<String, String> bool = new java.util.HashMap<>(THIRD_PARTY);
+    bool.put("amrbalance.service.two-stage", "maybe");
+    assertThatThrownBy(() -> BalancingModules.fromMap(bool))
+        .hasMessageContaining("amrbalance.service.two-stage = maybe: must be true or false");
+  }
+
+  @Test
+  void componentOptionsParseAndCheck() {
+    ComponentOptions o = ComponentOptions.of("x", Map.of("a", "2.5", "b", "HILBERT", "c", "on"));
+    assertThat(o.doubleValue("a", 0, 0, 10)).isEqualTo(2.5);
+    assertThat(o.doubleValue("zz", 1.5, 0, 10)).isEqualTo(1.5);
+    assertThat(o.choice("b", "morton", java.util.Set.of("morton", "hilbert"))).isEqualTo("hilbert");
+    assertThat(o.booleanValue("c", false)).isTrue();
+    assertThatThrownBy(() -> o.doubleValue("a", 0, 3, 4)).hasMessageContaining("amrbalance.x.a = 2.5: must be a number in [3.0, 4.0]");
+    assertThatThrownBy(() -> ComponentOptions.of("x", Map.of("b", "peano")).choice("b", "morton",
+        java.util.Set.of("morton", "hilbert"))).hasMessageContaining("must be one of [hilbert, morton]");
+  }
+}

@@ -1,0 +1,133 @@
+package org.amrbalance.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.amrbalance.balancers.baselines.RoundRobinBalancer;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.Machine;
+import org.amrbalance.spi.Patch;
+import org.amrbalance.spi.StepTimes;
+import org.junit.jupiter.api.Test;
+
+class BalancingServiceTest {
+  private static final Hierarchy FOUR_TILES = Hierarchy.of(Box.ofSize(8, 8), new int[] {2}, List.of(
+      Patch.of(0, 0, Box.of2d(0, 0, 3, 3)), Patch.of(1, 0, Box.of2d(4, 0, 7, 3)),
+      Patch.of(2, 0, Box.of2d(0, 4, 3, 7)), Patch.of(3, 0, Box.of2d(4, 4, 7, 7))));
+
+  private final List<RemapEvent> measured = new ArrayList<>();
+  private final List<String> skips = new ArrayList<>();
+
+  private BalancingService service(ScriptedPolicy policy, ServiceOptions options) {
+    BalancingService s = new BalancingService(new RoundRobinBalancer(), () -> policy, options.withLog(false));
+    s.addListener(new BalancingListener() {
+      @Override
+      public void onRemapMeasured(RemapEvent event) {
+        measured.add(event);
+      }
+
+      @Override
+      public void onRemapSkipped(long step, String why) {
+        skips.add(why);
+      }
+    });
+    return s;
+  }
+
+  @Test
+  void firstRegridPlacesWithTheBalancerAndLaterStepsRemapWhenTheTriggerFires() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    ScriptedPolicy policy = new ScriptedPolicy(2);
+    BalancingService s = service(policy, ServiceOptions.defaults());
+    s.attach(host);
+    Assignment first = s.regridded();
+    assertThat(first.rankOf(3)).isEqualTo(3);
+    assertThat(host.plans).hasSize(1);
+    assertThat(host.plans.get(0).isEmpty()).isTrue(); // nothing existed before
+    assertThat(s.lastReport()).get().extracting(r -> r.efficiency()).isEqualTo(1.0);
+
+    host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> 0); // the host's grids drifted onto rank 0
+    assertThat(s.stepped(StepTimes.of(4, 0, 0, 0)).shouldRemap()).isFalse();
+    assertThat(s.stepped(StepTimes.of(4, 0, 0, 0)).shouldRemap()).isTrue();
+    assertThat(host.plans).hasSize(2);
+    assertThat(host.plans.get(1).transfers()).hasSize(3);
+    assertThat(policy.costs).hasSize(2); // the first placement counts as a remap for the trigger too
+    assertThat(policy.costs.get(1)).isGreaterThanOrEqualTo(0.5);
+    // The first placement had no step before it: its gain cannot be measured.
+    assertThat(measured).hasSize(1);
+    assertThat(measured.get(0).measuredGain()).isNaN();
+    s.stepped(StepTimes.of(1, 1, 1, 1));
+    assertThat(measured).hasSize(2);
+    RemapEvent remap = measured.get(1);
+    assertThat(remap.measuredGain()).isCloseTo(3, within(1e-12));
+    assertThat(remap.imbalanceBefore()).isCloseTo(4, within(1e-12));
+    assertThat(remap.imbalanceAfter()).isCloseTo(1, within(1e-12));
+    assertThat(LoggingListener.format(remap)).contains("step 2", "scripted at step 2", "measured gain 3",
+        "imbalance 4.0000 -> 1.0000", "moved 3 pieces");
+    assertThat(s.remaps()).isEqualTo(2);
+  }
+
+  @Test
+  void regridWithoutARemapKeepsDataWhereItIs() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0);
+    BalancingService s = service(new ScriptedPolicy(), ServiceOptions.defaults());
+    s.attach(host);
+    s.regridded();
+    host.hierarchy = Hierarchy.of(Box.ofSize(8, 8), new int[] {2}, List.of(
+        Patch.of(0, 0, Box.of2d(0, 0, 3, 3)), Patch.of(1, 0, Box.of2d(4, 0, 7, 3)),
+        Patch.of(2, 0, Box.of2d(0, 4, 3, 7)), Patch.of(3, 0, Box.of2d(4, 4, 7, 7)),
+        Patch.of(9, 1, Box.of2d(10, 10, 13, 13))));
+    Assignment placed = s.regridded();
+    assertThat(placed.rankOf(9)).isEqualTo(3); // with its parent, patch 3
+    assertThat(host.plans.get(1).isEmpty()).isTrue();
+    assertThat(s.remaps()).isEqualTo(1);
+  }
+
+  @Test
+  void twoStageVetoesARemapThatCannotPayForItself() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    ScriptedPolicy policy = new ScriptedPolicy(1, 2);
+    BalancingService s = service(policy, ServiceOptions.defaults().withTwoStage(true).withHorizon(5));
+    s.attach(host);
+    s.regridded();
+    // Already balanced: the balancer cannot improve, so the predicted gain 0 does not pay any cost.
+    s.stepped(StepTimes.of(1, 1, 1, 1));
+    assertThat(policy.skipped).isEqualTo(1);
+    assertThat(skips.get(0)).contains("two-stage", "over 5 steps");
+    assertThat(host.plans).hasSize(1);
+    // Imbalanced: moving 3 of 4 tiles off rank 0 gains (4 - 1) per step x 5 steps, which pays.
+    host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> 0);
+    s.stepped(StepTimes.of(4, 0, 0, 0));
+    assertThat(host.plans).hasSize(2);
+    assertThat(policy.costs).hasSize(2);
+  }
+
+  @Test
+  void aFailedMigrationTellsTheTriggerAndKeepsTheOldAssignment() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    ScriptedPolicy policy = new ScriptedPolicy(1);
+    BalancingService s = service(policy, ServiceOptions.defaults());
+    s.attach(host);
+    s.regridded();
+    Assignment before = host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> 0);
+    host.failNextMigration = true;
+    assertThatThrownBy(() -> s.stepped(StepTimes.of(4, 0, 0, 0))).hasMessageContaining("piece lost");
+    assertThat(policy.skipped).isEqualTo(1);
+    assertThat(skips.get(0)).contains("migration failed");
+    assertThat(host.current).isSameAs(before);
+  }
+
+  @Test
+  void misuseIsReportedClearly() {
+    BalancingService s = service(new ScriptedPolicy(), ServiceOptions.defaults());
+    assertThatThrownBy(() -> s.stepped(StepTimes.of(1))).hasMessageContaining("attach");
+    s.attach(new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0));
+    assertThatThrownBy(() -> s.stepped(StepTimes.of(1, 1))).hasMessageContaining("times.ranks = 2");
+    assertThatThrownBy(() -> ServiceOptions.defaults().withHorizon(0)).hasMessageContaining("horizon = 0");
+  }
+}
