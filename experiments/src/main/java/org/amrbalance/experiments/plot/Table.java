@@ -1,0 +1,98 @@
+package org.amrbalance.experiments.plot;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Rows of results with a header, written as CSV or Markdown. Numbers are written in the ROOT locale. */
+public final class Table {
+  private final List<String> header;
+  private final List<List<Object>> rows = new ArrayList<>();
+
+  private Table(List<String> header) {
+    this.header = List.copyOf(header);
+  }
+
+  public static Table withColumns(String... header) {
+    return new Table(List.of(header));
+  }
+
+  public Table add(Object... row) {
+    if (row.length != header.size()) {
+      throw new IllegalArgumentException("row.length = " + row.length + ": must equal the " + header.size()
+          + " columns " + header);
+    }
+    rows.add(List.of(row));
+    return this;
+  }
+
+  public List<String> header() {
+    return header;
+  }
+
+  public List<List<Object>> rows() {
+    return List.copyOf(rows);
+  }
+
+  /** The values of one column, as numbers (for plotting). */
+  public double[] column(String name) {
+    int c = header.indexOf(name);
+    if (c < 0) {
+      throw new IllegalArgumentException("column = " + name + ": not one of " + header);
+    }
+    double[] out = new double[rows.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ((Number) rows.get(i).get(c)).doubleValue();
+    }
+    return out;
+  }
+
+  public String toCsv() {
+    StringBuilder s = new StringBuilder(String.join(",", header)).append('\n');
+    for (List<Object> row : rows) {
+      List<String> cells = new ArrayList<>();
+      row.forEach(v -> cells.add(csvCell(format(v))));
+      s.append(String.join(",", cells)).append('\n');
+    }
+    return s.toString();
+  }
+
+  public String toMarkdown() {
+    StringBuilder s = new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|");
+    header.forEach(h -> s.append("---|"));
+    s.append('\n');
+    for (List<Object> row : rows) {
+      s.append("| ");
+      List<String> cells = new ArrayList<>();
+      row.forEach(v -> cells.add(format(v)));
+      s.append(String.join(" | ", cells)).append(" |\n");
+    }
+    return s.toString();
+  }
+
+  public void writeCsv(Path file) throws IOException {
+    if (file.getParent() != null) {
+      Files.createDirectories(file.getParent());
+    }
+    Files.writeString(file, toCsv(), StandardCharsets.UTF_8);
+  }
+
+  private static String format(Object v) {
+    if (v instanceof Double d) {
+      return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.format(Locale.ROOT, "%.1f", d)
+          : String.format(Locale.ROOT, "%.6g", d);
+    }
+    if (v instanceof Float f) {
+      return format(f.doubleValue());
+    }
+    return String.valueOf(v);
+  }
+
+  private static String csvCell(String s) {
+    return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+  }
+}
