@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -178,7 +179,10 @@ public final class MpjLauncher {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a folder for the launch", e);
     }
-    List<Process> started = new ArrayList<>();
+    List<Process> started = new CopyOnWriteArrayList<>();
+    // If this JVM is stopped (Ctrl-C) during the launch, its processes go too.
+    Thread cleanup = new Thread(() -> stopAll(started), "mpj-launch-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       Path statusDir = Files.createDirectory(runDir.resolve("status"));
       Path home = mpjHome;
@@ -196,8 +200,8 @@ public final class MpjLauncher {
         command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName()));
       }
       command.addAll(jvmArgs);
-      command.addAll(List.of("-cp", classpath, MpjRankMain.class.getName(), statusDir.toString(), program.getName()));
-      command.addAll(args);
+      command.addAll(List.of("-cp", classpath, MpjRankMain.class.getName(), statusDir.toString(), program.getName(),
+          MpjRankMain.encodeArgs(args)));
 
       ProcessBuilder builder = new ProcessBuilder(command).directory(runDir.toFile()).redirectErrorStream(true);
       builder.environment().put("MPJ_HOME", home.toString());
@@ -222,6 +226,11 @@ public final class MpjLauncher {
     } finally {
       stopAll(started);
       deleteTree(runDir);
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook is running or about to: nothing to remove.
+      }
     }
   }
 

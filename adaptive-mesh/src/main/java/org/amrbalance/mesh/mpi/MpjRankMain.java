@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import mpi.MPI;
 
@@ -19,25 +21,28 @@ import mpi.MPI;
  * in the launch's status folder. MPJ's starter reports neither a rank's failure nor its exit code, so the
  * launcher reads these files instead.
  *
- * <p>Arguments after MPJ's own: the status folder, the program's class name, then the program's arguments.
+ * <p>Arguments after MPJ's own: the status folder, the program's class name, and the program's arguments encoded
+ * as one word ({@link #encodeArgs}): MPJ's starter reads its options ({@code -np}, {@code -dev}, ...) anywhere on
+ * its command line, even after the class name, so the program's own must not appear there as they are.
  */
 public final class MpjRankMain {
   static final String OK_SUFFIX = ".ok";
   static final String FAILED_SUFFIX = ".failed";
+  private static final String ARGS_PREFIX = "args:";
 
   private MpjRankMain() {}
 
   public static void main(String[] args) {
     String[] appArgs = MPI.Init(args);
-    if (appArgs.length < 2) {
+    if (appArgs.length != 3) {
       throw new IllegalArgumentException("arguments = " + Arrays.toString(appArgs)
-          + ": expected the status folder and the program class, then the program's arguments");
+          + ": expected the status folder, the program class and the program's encoded arguments");
     }
     Path statusDir = Path.of(appArgs[0]);
     int rank = MPI.COMM_WORLD.Rank();
     try {
       RankProgram program = instantiate(appArgs[1]);
-      program.run(MpjCollectives.world(), List.of(appArgs).subList(2, appArgs.length));
+      program.run(MpjCollectives.world(), decodeArgs(appArgs[2]));
     } catch (Throwable e) {
       // No MPI.Finalize: the other ranks may be blocked in a collective; the launcher stops them.
       writeStatus(statusDir, rank, FAILED_SUFFIX, stackTrace(e));
@@ -46,6 +51,34 @@ public final class MpjRankMain {
     // Reported before Finalize, which can block while another rank is stuck.
     writeStatus(statusDir, rank, OK_SUFFIX, "");
     MPI.Finalize();
+  }
+
+  /** The program's arguments as one word of the letters of base64url, after "args:", that MPJ leaves alone. */
+  static String encodeArgs(List<String> args) {
+    StringBuilder joined = new StringBuilder();
+    for (String a : args) {
+      if (a.indexOf('\0') >= 0) {
+        throw new IllegalArgumentException("args = " + args + ": an argument cannot hold the character NUL");
+      }
+      joined.append(a).append('\0');
+    }
+    return ARGS_PREFIX + Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(joined.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  static List<String> decodeArgs(String word) {
+    if (!word.startsWith(ARGS_PREFIX)) {
+      throw new IllegalArgumentException("args = " + word + ": must start with " + ARGS_PREFIX);
+    }
+    String joined = new String(Base64.getUrlDecoder().decode(word.substring(ARGS_PREFIX.length())),
+        StandardCharsets.UTF_8);
+    List<String> args = new ArrayList<>();
+    int from = 0;
+    for (int end = joined.indexOf('\0'); end >= 0; end = joined.indexOf('\0', from)) {
+      args.add(joined.substring(from, end));
+      from = end + 1;
+    }
+    return args;
   }
 
   private static RankProgram instantiate(String className) throws ReflectiveOperationException {

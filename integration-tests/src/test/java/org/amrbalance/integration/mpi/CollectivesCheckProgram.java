@@ -17,18 +17,22 @@ import org.amrbalance.spi.StepTimes;
 /**
  * Runs on every rank: each operation of {@link Communicator} with values that depend on the rank, checked against
  * what they must give; then an exchange of checksummed payloads of many sizes (one larger than niodev's eager
- * limit of 128 KiB), and an exchange whose bytes are damaged on the way, which must be reported. Argument: the
- * expected number of ranks.
+ * limit of 128 KiB), and an exchange whose bytes are damaged on the way, which must be reported. Arguments: the
+ * expected number of ranks, then {@link #MPJ_LOOKALIKES}.
  */
 public final class CollectivesCheckProgram implements RankProgram {
   /** Printed by each rank that got through every check. */
   static final String DONE = "collectives check passed on rank ";
+  /** Passed after the rank count. */
+  static final List<String> MPJ_LOOKALIKES = List.of("-np", "9", "-dev", "hybdev", "-h", "two words");
 
   @Override
   public void run(Communicator comm, List<String> args) {
     int n = comm.size();
     int me = comm.rank();
     assertThat(n).isEqualTo(Integer.parseInt(args.get(0)));
+    // Words that MPJ's starter takes as its own options reach the program untouched.
+    assertThat(args.subList(1, args.size())).isEqualTo(MPJ_LOOKALIKES);
     assertThat(me).isBetween(0, n - 1);
 
     // allGather, with values of different lengths on each rank

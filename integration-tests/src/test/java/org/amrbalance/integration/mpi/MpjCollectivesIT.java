@@ -2,6 +2,8 @@ package org.amrbalance.integration.mpi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjDevice;
@@ -17,7 +19,7 @@ class MpjCollectivesIT {
   @ValueSource(ints = {4, 3, 1})
   void everyOperationOnMulticoreRanks(int ranks) {
     LaunchResult result = Launches.run(MpjDevice.MULTICORE, ranks, CollectivesCheckProgram.class,
-        Integer.toString(ranks));
+        arguments(ranks));
 
     assertThat(result.succeeded()).as(result.summary()).isTrue();
     assertPassedOnEveryRank(result, ranks);
@@ -25,10 +27,16 @@ class MpjCollectivesIT {
 
   @Test
   void everyOperationOnTwoNiodevProcesses() {
-    LaunchResult result = Launches.run(MpjDevice.NIODEV, 2, CollectivesCheckProgram.class, "2");
+    LaunchResult result = Launches.run(MpjDevice.NIODEV, 2, CollectivesCheckProgram.class, arguments(2));
 
     assertThat(result.succeeded()).as(result.summary()).isTrue();
     assertPassedOnEveryRank(result, 2);
+  }
+
+  private static String[] arguments(int ranks) {
+    List<String> args = new ArrayList<>(List.of(Integer.toString(ranks)));
+    args.addAll(CollectivesCheckProgram.MPJ_LOOKALIKES);
+    return args.toArray(new String[0]);
   }
 
   private static void assertPassedOnEveryRank(LaunchResult result, int ranks) {

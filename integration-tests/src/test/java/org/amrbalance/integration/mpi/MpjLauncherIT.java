@@ -34,7 +34,7 @@ class MpjLauncherIT {
   @ParameterizedTest
   @EnumSource(MpjDevice.class)
   void aLaunchThatOutlivesItsTimeLimitIsStopped(MpjDevice device) {
-    MpjLauncher launcher = MpjLauncher.locate().withDevice(device).withRanks(2).withTimeout(Duration.ofSeconds(8));
+    MpjLauncher launcher = MpjLauncher.locate().withDevice(device).withRanks(2).withTimeout(Duration.ofSeconds(4));
 
     LaunchResult result = Launches.run(launcher, FailingRankProgram.class, "sleep");
 
