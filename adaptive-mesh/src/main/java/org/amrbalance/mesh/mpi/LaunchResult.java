@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import javax.annotation.concurrent.Immutable;
 
 /** What became of an {@link MpjLauncher} launch: each rank's status, the output, whether time ran out. */
@@ -23,6 +24,8 @@ public final class LaunchResult {
   }
 
   private static final int OUTPUT_LINES_IN_SUMMARY = 20;
+  private static final int MESSAGE_LINES = 12;
+  private static final Pattern FRAME = Pattern.compile("\\s+(at |\\.\\.\\. \\d+ more).*");
 
   private final MpjDevice device;
   private final List<RankStatus> statuses;
@@ -123,14 +126,23 @@ public final class LaunchResult {
     return s.toString();
   }
 
-  /** The first line of a stack trace and its "Caused by" lines: the exceptions without the frames. */
+  /**
+   * The exceptions of a stack trace without their frames: each one's message (all its lines, as assertion messages
+   * have several, up to a limit) and then its "Caused by" chain.
+   */
   private static String causes(String stackTrace) {
     StringBuilder s = new StringBuilder();
+    boolean inMessage = true;
+    int linesOfThisMessage = 0;
     for (String line : stackTrace.split("\\R")) {
-      if (s.length() == 0) {
-        s.append(line);
-      } else if (line.startsWith("Caused by: ")) {
-        s.append("\n    ").append(line);
+      if (line.startsWith("Caused by: ")) {
+        inMessage = true;
+        linesOfThisMessage = 0;
+      } else if (FRAME.matcher(line).matches()) {
+        inMessage = false;
+      }
+      if (inMessage && linesOfThisMessage++ < MESSAGE_LINES) {
+        s.append(s.length() == 0 ? "" : "\n    ").append(line);
       }
     }
     return s.toString();

@@ -43,6 +43,16 @@ class LaunchResultTest {
   }
 
   @Test
+  void aMessageOfSeveralLinesIsKeptWhole() {
+    String trace = "org.opentest4j.AssertionFailedError: \nexpected: 3\n but was: 4\n\tat X.y(X.java:3)\n";
+    LaunchResult failed = LaunchResult.of(MpjDevice.MULTICORE, List.of(RankStatus.FAILED), Map.of(0, trace), false,
+        List.of(), Duration.ofMillis(5));
+
+    assertThat(failed.summary()).endsWith("rank 0 threw org.opentest4j.AssertionFailedError: \n    expected: 3\n"
+        + "     but was: 4");
+  }
+
+  @Test
   void aSilentFailureShowsTheEndOfTheOutput() {
     LaunchResult silent = LaunchResult.of(MpjDevice.MULTICORE, List.of(RankStatus.NOT_REPORTED), Map.of(), false,
         List.of("MPJ Express (0.44) is started", "Exception in thread main: no such class"), Duration.ofMillis(10));
