@@ -1,0 +1,475 @@
+package org.amrbalance.mesh.mpi;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.annotation.concurrent.Immutable;
+import org.amrbalance.mesh.mpi.LaunchResult.RankStatus;
+
+/**
+ * Starts a {@link RankProgram} on N ranks with MPJ Express's starter and waits for it, within a time limit.
+ *
+ * <ul>
+ *   <li>{@link MpjDevice#MULTICORE}: {@code java -jar MPJ_HOME/lib/starter.jar -np N -dev multicore ...}, ranks as
+ *       threads of one child JVM.</li>
+ *   <li>{@link MpjDevice#NIODEV}: a daemon ({@code daemon.jar}) is started for the launch on this host, with a
+ *       machines file naming {@code localhost} and ports chosen free for this launch (in a private copy of
+ *       {@code mpjexpress.conf}), so that launches do not collide; then the starter with {@code -dev niodev}.
+ *       The ranks are separate JVMs, children of the daemon.</li>
+ * </ul>
+ *
+ * <p>Every rank runs {@link MpjRankMain}, which reports the rank's outcome in a status file; MPJ's starter itself
+ * reports neither failures nor exit codes. A launch ends when every rank has reported (then the starter gets a
+ * moment to finish), shortly after a rank has failed (the others may be blocked waiting for it), when the starter
+ * exits, or when the time limit passes. In every case every process the launch started (starter, daemon, ranks) is
+ * stopped before {@link #launch} returns, and the launch's temporary folder is deleted.
+ *
+ * <p>MPJ Express is found in the system property {@code mpj.home}, else the environment variable
+ * {@code MPJ_HOME}, else a folder {@code .mpj} in the working directory or one of its parents (where
+ * {@code scripts/setup.sh} builds it).
+ */
+@Immutable
+public final class MpjLauncher {
+  /** Default time limit of one launch. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+  private static final Duration FINISH_GRACE = Duration.ofSeconds(15);
+  private static final Duration FAILURE_GRACE = Duration.ofSeconds(3);
+  private static final Duration DAEMON_START = Duration.ofSeconds(30);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+  private static final long POLL_MILLIS = 50;
+  /** The compile-time copy of mpj.jar: the ranks load MPJ from MPJ_HOME only. */
+  private static final Pattern MPJ_JAR = Pattern.compile("mpj(-[0-9][0-9.]*)?\\.jar");
+
+  private final Path mpjHome;
+  private final int ranks;
+  private final MpjDevice device;
+  private final Duration timeout;
+  private final String classpath;
+  private final List<String> jvmArgs;
+  private final Consumer<String> echo;
+
+  private MpjLauncher(Path mpjHome, int ranks, MpjDevice device, Duration timeout, String classpath,
+      List<String> jvmArgs, Consumer<String> echo) {
+    this.mpjHome = mpjHome;
+    this.ranks = ranks;
+    this.device = device;
+    this.timeout = timeout;
+    this.classpath = classpath;
+    this.jvmArgs = jvmArgs;
+    this.echo = echo;
+  }
+
+  /**
+   * A launcher over the MPJ Express installation at {@code mpjHome} ({@code lib/} with the starter, daemon and
+   * devices, {@code conf/mpjexpress.conf}): 4 ranks, multicore, {@link #DEFAULT_TIMEOUT}, this JVM's class path.
+   */
+  public static MpjLauncher at(Path mpjHome) {
+    Path home = mpjHome.toAbsolutePath().normalize();
+    for (String required : List.of("lib/starter.jar", "lib/daemon.jar", "lib/mpj.jar", "conf/mpjexpress.conf")) {
+      if (!Files.isRegularFile(home.resolve(required))) {
+        throw new IllegalArgumentException("mpjHome = " + home + ": has no " + required
+            + " (scripts/setup.sh builds a complete MPJ_HOME in .mpj)");
+      }
+    }
+    return new MpjLauncher(home, 4, MpjDevice.MULTICORE, DEFAULT_TIMEOUT, currentClasspath(), List.of(),
+        line -> {});
+  }
+
+  /** A launcher over the MPJ Express installation found as the class comment says. */
+  public static MpjLauncher locate() {
+    String property = System.getProperty("mpj.home");
+    if (property != null && !property.isBlank()) {
+      return at(Path.of(property));
+    }
+    String env = System.getenv("MPJ_HOME");
+    if (env != null && !env.isBlank()) {
+      return at(Path.of(env));
+    }
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.isRegularFile(dir.resolve(".mpj/lib/starter.jar"))) {
+        return at(dir.resolve(".mpj"));
+      }
+    }
+    throw new IllegalStateException("MPJ Express not found: no system property mpj.home, no MPJ_HOME, and no .mpj"
+        + " folder in " + Path.of("").toAbsolutePath() + " or above (run scripts/setup.sh)");
+  }
+
+  public MpjLauncher withRanks(int ranks) {
+    if (ranks < 1) {
+      throw new IllegalArgumentException("ranks = " + ranks + ": must be >= 1");
+    }
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+  }
+
+  public MpjLauncher withDevice(MpjDevice device) {
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+  }
+
+  public MpjLauncher withTimeout(Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("timeout = " + timeout + ": must be > 0");
+    }
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+  }
+
+  /** The ranks' class path (must hold the program and this module); MPJ's own jars come from MPJ_HOME. */
+  public MpjLauncher withClasspath(String classpath) {
+    return new MpjLauncher(mpjHome, ranks, device, timeout, absolute(classpath), jvmArgs, echo);
+  }
+
+  /** Options for the JVM(s) that run the ranks, such as {@code -Xmx512m}. */
+  public MpjLauncher withJvmArgs(List<String> jvmArgs) {
+    for (String a : jvmArgs) {
+      if (!a.startsWith("-")) {
+        throw new IllegalArgumentException("jvmArgs = " + jvmArgs + ": every JVM option starts with '-' (" + a + ")");
+      }
+    }
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, List.copyOf(jvmArgs), echo);
+  }
+
+  /** Also hands every output line to {@code echo} as it arrives (for live progress); the result keeps them all. */
+  public MpjLauncher withEcho(Consumer<String> echo) {
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+  }
+
+  public Path mpjHome() {
+    return mpjHome;
+  }
+
+  public int ranks() {
+    return ranks;
+  }
+
+  public MpjDevice device() {
+    return device;
+  }
+
+  public Duration timeout() {
+    return timeout;
+  }
+
+  /** Runs {@code program} on every rank with {@code args} and returns when all is over and cleaned up. */
+  public LaunchResult launch(Class<? extends RankProgram> program, List<String> args) {
+    long start = System.nanoTime();
+    Path runDir;
+    try {
+      runDir = Files.createTempDirectory("amrbalance-mpj-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a folder for the launch", e);
+    }
+    List<Process> started = new CopyOnWriteArrayList<>();
+    // If this JVM is stopped (Ctrl-C) during the launch, its processes go too.
+    Thread cleanup = new Thread(() -> stopAll(started), "mpj-launch-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanup);
+    try {
+      Path statusDir = Files.createDirectory(runDir.resolve("status"));
+      Path home = mpjHome;
+      List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar"));
+      if (device == MpjDevice.NIODEV) {
+        int[] ports = freePorts(3);
+        home = privateHome(runDir, ports);
+        started.add(startDaemon(home, runDir, ports[0], start));
+        Path machines = Files.writeString(runDir.resolve("machines"), "localhost\n", StandardCharsets.UTF_8);
+        command.add(home.resolve("lib/starter.jar").toString());
+        command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName(),
+            "-dport", Integer.toString(ports[0]), "-machinesfile", machines.toString(), "-wdir", runDir.toString()));
+      } else {
+        command.add(home.resolve("lib/starter.jar").toString());
+        command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName()));
+      }
+      command.addAll(jvmArgs);
+      command.addAll(List.of("-cp", classpath, MpjRankMain.class.getName(), statusDir.toString(), program.getName(),
+          MpjRankMain.encodeArgs(args)));
+
+      ProcessBuilder builder = new ProcessBuilder(command).directory(runDir.toFile()).redirectErrorStream(true);
+      builder.environment().put("MPJ_HOME", home.toString());
+      Process starter = builder.start();
+      started.add(starter);
+      List<String> output = Collections.synchronizedList(new ArrayList<>());
+      Thread reader = readLines(starter, output);
+      Outcome outcome = await(starter, statusDir, start);
+      stopAll(started);
+      reader.join(STOP_WAIT.toMillis());
+      Map<Integer, String> failures = new HashMap<>();
+      List<RankStatus> statuses = readStatuses(statusDir, failures);
+      synchronized (output) {
+        return LaunchResult.of(device, statuses, failures, outcome == Outcome.TIMED_OUT, output,
+            Duration.ofNanos(System.nanoTime() - start));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("launch of " + program.getName() + " on " + ranks + " ranks failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MpjLaunchException("interrupted while running " + program.getName(), e);
+    } finally {
+      stopAll(started);
+      deleteTree(runDir);
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook is running or about to: nothing to remove.
+      }
+    }
+  }
+
+  private enum Outcome { ALL_REPORTED, RANK_FAILED, STARTER_EXITED, TIMED_OUT }
+
+  private Outcome await(Process starter, Path statusDir, long start) throws InterruptedException {
+    long deadline = start + timeout.toNanos();
+    long failedAt = -1;
+    while (true) {
+      int[] counts = countStatuses(statusDir);
+      int reported = counts[0] + counts[1];
+      if (reported >= ranks) {
+        if (!starter.waitFor(FINISH_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+          return Outcome.ALL_REPORTED; // Finished but lingering: stopped by the caller.
+        }
+        return counts[1] > 0 ? Outcome.RANK_FAILED : Outcome.ALL_REPORTED;
+      }
+      long now = System.nanoTime();
+      if (counts[1] > 0) {
+        if (failedAt < 0) {
+          failedAt = now;
+        } else if (now - failedAt > FAILURE_GRACE.toNanos()) {
+          return Outcome.RANK_FAILED;
+        }
+      }
+      if (!starter.isAlive()) {
+        // A rank's status is in place before its JVM can exit; one more look catches the last ones.
+        Thread.sleep(POLL_MILLIS);
+        return Outcome.STARTER_EXITED;
+      }
+      if (now > deadline) {
+        return Outcome.TIMED_OUT;
+      }
+      Thread.sleep(POLL_MILLIS);
+    }
+  }
+
+  /** {ok, failed}. */
+  private static int[] countStatuses(Path statusDir) {
+    int ok = 0;
+    int failed = 0;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(statusDir)) {
+      for (Path f : files) {
+        String name = f.getFileName().toString();
+        if (name.endsWith(MpjRankMain.OK_SUFFIX)) {
+          ok++;
+        } else if (name.endsWith(MpjRankMain.FAILED_SUFFIX)) {
+          failed++;
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the status folder " + statusDir, e);
+    }
+    return new int[] {ok, failed};
+  }
+
+  private List<RankStatus> readStatuses(Path statusDir, Map<Integer, String> failures) throws IOException {
+    List<RankStatus> statuses = new ArrayList<>();
+    for (int r = 0; r < ranks; r++) {
+      Path failed = statusDir.resolve(MpjRankMain.statusFileName(r, MpjRankMain.FAILED_SUFFIX));
+      if (Files.exists(failed)) {
+        statuses.add(RankStatus.FAILED);
+        failures.put(r, Files.readString(failed, StandardCharsets.UTF_8));
+      } else if (Files.exists(statusDir.resolve(MpjRankMain.statusFileName(r, MpjRankMain.OK_SUFFIX)))) {
+        statuses.add(RankStatus.OK);
+      } else {
+        statuses.add(RankStatus.NOT_REPORTED);
+      }
+    }
+    return statuses;
+  }
+
+  private Thread readLines(Process process, List<String> output) {
+    Thread reader = new Thread(() -> {
+      try (BufferedReader in = new BufferedReader(
+          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          output.add(line);
+          echo.accept(line);
+        }
+      } catch (IOException e) {
+        output.add("(output ended: " + e.getMessage() + ")");
+      }
+    }, "mpj-output");
+    reader.setDaemon(true);
+    reader.start();
+    return reader;
+  }
+
+  /** An MPJ_HOME for one niodev launch: the real lib/, and a configuration with this launch's ports. */
+  private Path privateHome(Path runDir, int[] ports) throws IOException {
+    Path home = Files.createDirectories(runDir.resolve("mpj-home"));
+    Path lib = home.resolve("lib");
+    try {
+      Files.createSymbolicLink(lib, mpjHome.resolve("lib"));
+    } catch (IOException | UnsupportedOperationException e) {
+      Files.createDirectory(lib);
+      try (Stream<Path> jars = Files.list(mpjHome.resolve("lib"))) {
+        for (Path jar : (Iterable<Path>) jars::iterator) {
+          Files.copy(jar, lib.resolve(jar.getFileName()));
+        }
+      }
+    }
+    Map<String, String> settings = Map.of(
+        "mpjexpress.mpjdaemon.port.1", Integer.toString(ports[0]),
+        "mpjexpress.mpjdaemon.port.2", Integer.toString(ports[1]),
+        "mpjexpress.mpjrun.port.1", Integer.toString(ports[2]));
+    List<String> conf = new ArrayList<>();
+    List<String> seen = new ArrayList<>();
+    for (String line : Files.readAllLines(mpjHome.resolve("conf/mpjexpress.conf"), StandardCharsets.UTF_8)) {
+      String key = line.contains("=") ? line.substring(0, line.indexOf('=')).trim() : "";
+      if (settings.containsKey(key)) {
+        conf.add(key + "=" + settings.get(key));
+        seen.add(key);
+      } else {
+        conf.add(line);
+      }
+    }
+    settings.keySet().stream().filter(k -> !seen.contains(k)).sorted().forEach(k -> conf.add(k + "=" + settings.get(k)));
+    Files.createDirectories(home.resolve("conf"));
+    Files.write(home.resolve("conf/mpjexpress.conf"), conf, StandardCharsets.UTF_8);
+    return home;
+  }
+
+  private Process startDaemon(Path home, Path runDir, int port, long start) throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-jar", home.resolve("lib/daemon.jar").toString(),
+        Integer.toString(port))
+        .directory(runDir.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(runDir.resolve("daemon.log").toFile());
+    builder.environment().put("MPJ_HOME", home.toString());
+    Process daemon = builder.start();
+    long deadline = Math.min(start + timeout.toNanos(), System.nanoTime() + DAEMON_START.toNanos());
+    while (true) {
+      // The daemon says nothing when it is ready: it is once it accepts a connection.
+      try (Socket probe = new Socket()) {
+        probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+        return daemon;
+      } catch (IOException notYet) {
+        if (!daemon.isAlive()) {
+          stopAll(List.of(daemon));
+          throw new MpjLaunchException("the MPJ daemon exited with code " + daemon.exitValue() + ": "
+              + tail(runDir.resolve("daemon.log")));
+        }
+        if (System.nanoTime() > deadline) {
+          stopAll(List.of(daemon));
+          throw new MpjLaunchException("the MPJ daemon did not accept connections on port " + port + " within "
+              + DAEMON_START.toSeconds() + " s: " + tail(runDir.resolve("daemon.log")));
+        }
+        Thread.sleep(POLL_MILLIS);
+      }
+    }
+  }
+
+  private static String tail(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  /** Distinct ports that were free a moment ago (held together so that they differ). */
+  private static int[] freePorts(int n) throws IOException {
+    List<ServerSocket> sockets = new ArrayList<>();
+    try {
+      int[] ports = new int[n];
+      for (int i = 0; i < n; i++) {
+        ServerSocket s = new ServerSocket(0);
+        sockets.add(s);
+        ports[i] = s.getLocalPort();
+      }
+      return ports;
+    } finally {
+      for (ServerSocket s : sockets) {
+        s.close();
+      }
+    }
+  }
+
+  /** Stops each process and all its descendants (taken before anything is stopped), and waits for them. */
+  private static void stopAll(List<Process> processes) {
+    List<ProcessHandle> all = new ArrayList<>();
+    for (Process p : processes) {
+      all.addAll(p.descendants().toList());
+      all.add(p.toHandle());
+    }
+    for (ProcessHandle h : all) {
+      h.destroyForcibly();
+    }
+    long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+    for (ProcessHandle h : all) {
+      while (h.isAlive() && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(10);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    // Files.walk does not follow the symbolic link to MPJ_HOME/lib: only the link is deleted.
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // A leftover temporary folder is harmless; the launch's result matters more.
+    }
+  }
+
+  private static String javaExecutable() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static String currentClasspath() {
+    return absolute(System.getProperty("java.class.path", ""));
+  }
+
+  /** Absolute entries (the ranks run in another folder), without MPJ's compile-time jar. */
+  private static String absolute(String classpath) {
+    List<String> entries = new ArrayList<>();
+    for (String e : classpath.split(Pattern.quote(File.pathSeparator))) {
+      Path name = e.isEmpty() ? null : Path.of(e).getFileName();
+      if (name == null || MPJ_JAR.matcher(name.toString()).matches()) {
+        continue;
+      }
+      entries.add(Path.of(e).toAbsolutePath().normalize().toString());
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+
+  @Override
+  public String toString() {
+    return "MpjLauncher[" + ranks + " ranks, " + device.mpjName() + ", timeout " + timeout + ", MPJ_HOME " + mpjHome
+        + "]";
+  }
+}

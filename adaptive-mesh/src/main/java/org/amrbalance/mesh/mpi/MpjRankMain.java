@@ -1,0 +1,117 @@
+package org.amrbalance.mesh.mpi;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import mpi.MPI;
+
+/**
+ * The main class MPJ's starter runs on every rank for {@link MpjLauncher}: initializes MPI, runs the
+ * {@link RankProgram} and leaves a status file ({@code rank-R.ok} or {@code rank-R.failed} with the stack trace)
+ * in the launch's status folder. MPJ's starter reports neither a rank's failure nor its exit code, so the
+ * launcher reads these files instead.
+ *
+ * <p>Arguments after MPJ's own: the status folder, the program's class name, and the program's arguments encoded
+ * as one word ({@link #encodeArgs}): MPJ's starter reads its options ({@code -np}, {@code -dev}, ...) anywhere on
+ * its command line, even after the class name, so the program's own must not appear there as they are.
+ */
+public final class MpjRankMain {
+  static final String OK_SUFFIX = ".ok";
+  static final String FAILED_SUFFIX = ".failed";
+  private static final String ARGS_PREFIX = "args:";
+
+  private MpjRankMain() {}
+
+  public static void main(String[] args) {
+    String[] appArgs = MPI.Init(args);
+    if (appArgs.length != 3) {
+      throw new IllegalArgumentException("arguments = " + Arrays.toString(appArgs)
+          + ": expected the status folder, the program class and the program's encoded arguments");
+    }
+    Path statusDir = Path.of(appArgs[0]);
+    int rank = MPI.COMM_WORLD.Rank();
+    try {
+      RankProgram program = instantiate(appArgs[1]);
+      program.run(MpjCollectives.world(), decodeArgs(appArgs[2]));
+    } catch (Throwable e) {
+      // No MPI.Finalize: the other ranks may be blocked in a collective; the launcher stops them.
+      writeStatus(statusDir, rank, FAILED_SUFFIX, stackTrace(e));
+      return;
+    }
+    // Reported before Finalize, which can block while another rank is stuck.
+    writeStatus(statusDir, rank, OK_SUFFIX, "");
+    MPI.Finalize();
+  }
+
+  /** The program's arguments as one word of the letters of base64url, after "args:", that MPJ leaves alone. */
+  static String encodeArgs(List<String> args) {
+    StringBuilder joined = new StringBuilder();
+    for (String a : args) {
+      if (a.indexOf('\0') >= 0) {
+        throw new IllegalArgumentException("args = " + args + ": an argument cannot hold the character NUL");
+      }
+      joined.append(a).append('\0');
+    }
+    return ARGS_PREFIX + Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(joined.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  static List<String> decodeArgs(String word) {
+    if (!word.startsWith(ARGS_PREFIX)) {
+      throw new IllegalArgumentException("args = " + word + ": must start with " + ARGS_PREFIX);
+    }
+    String joined = new String(Base64.getUrlDecoder().decode(word.substring(ARGS_PREFIX.length())),
+        StandardCharsets.UTF_8);
+    List<String> args = new ArrayList<>();
+    int from = 0;
+    for (int end = joined.indexOf('\0'); end >= 0; end = joined.indexOf('\0', from)) {
+      args.add(joined.substring(from, end));
+      from = end + 1;
+    }
+    return args;
+  }
+
+  private static RankProgram instantiate(String className) throws ReflectiveOperationException {
+    // The rank's own class loader: with the multicore device each rank has one.
+    Class<?> type = Class.forName(className, true, MpjRankMain.class.getClassLoader());
+    if (!RankProgram.class.isAssignableFrom(type)) {
+      throw new IllegalArgumentException("program = " + className + ": does not implement RankProgram");
+    }
+    try {
+      return (RankProgram) type.getConstructor().newInstance();
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("constructor of " + className + " failed", e.getCause());
+    }
+  }
+
+  private static String stackTrace(Throwable e) {
+    StringWriter text = new StringWriter();
+    e.printStackTrace(new PrintWriter(text));
+    return text.toString();
+  }
+
+  static String statusFileName(int rank, String suffix) {
+    return "rank-" + rank + suffix;
+  }
+
+  /** Written to a temporary file and moved into place, so that the launcher never reads half a status. */
+  private static void writeStatus(Path dir, int rank, String suffix, String text) {
+    try {
+      Path tmp = Files.createTempFile(dir, "rank-" + rank, ".tmp");
+      Files.writeString(tmp, text, StandardCharsets.UTF_8);
+      Files.move(tmp, dir.resolve(statusFileName(rank, suffix)), StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("rank " + rank + ": cannot write its status to " + dir, e);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package org.amrbalance.mesh.mpi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the launcher checks before it starts anything; launches themselves are integration tests. */
+class MpjLauncherTest {
+  private static Path fakeHome(Path dir) throws IOException {
+    for (String f : List.of("lib/starter.jar", "lib/daemon.jar", "lib/mpj.jar", "conf/mpjexpress.conf")) {
+      Files.createDirectories(dir.resolve(f).getParent());
+      Files.writeString(dir.resolve(f), "");
+    }
+    return dir;
+  }
+
+  @Test
+  void anIncompleteMpjHomeIsRefusedWithWhatIsMissing(@TempDir Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("lib"));
+
+    assertThatThrownBy(() -> MpjLauncher.at(dir))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("mpjHome = " + dir.toAbsolutePath().normalize() + ": has no lib/starter.jar");
+  }
+
+  @Test
+  void defaultsAndWithers(@TempDir Path dir) throws IOException {
+    MpjLauncher launcher = MpjLauncher.at(fakeHome(dir));
+
+    assertThat(launcher.ranks()).isEqualTo(4);
+    assertThat(launcher.device()).isEqualTo(MpjDevice.MULTICORE);
+    assertThat(launcher.timeout()).isEqualTo(MpjLauncher.DEFAULT_TIMEOUT);
+    MpjLauncher changed = launcher.withRanks(2).withDevice(MpjDevice.NIODEV).withTimeout(Duration.ofSeconds(5));
+    assertThat(changed.ranks()).isEqualTo(2);
+    assertThat(changed.device()).isEqualTo(MpjDevice.NIODEV);
+    assertThat(changed.timeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(launcher.ranks()).isEqualTo(4);
+  }
+
+  @Test
+  void badSettingsNameTheField(@TempDir Path dir) throws IOException {
+    MpjLauncher launcher = MpjLauncher.at(fakeHome(dir));
+
+    assertThatThrownBy(() -> launcher.withRanks(0)).hasMessage("ranks = 0: must be >= 1");
+    assertThatThrownBy(() -> launcher.withTimeout(Duration.ZERO)).hasMessage("timeout = PT0S: must be > 0");
+    assertThatThrownBy(() -> launcher.withJvmArgs(List.of("-Xmx64m", "Xss1m")))
+        .hasMessageStartingWith("jvmArgs = [-Xmx64m, Xss1m]: every JVM option starts with '-'");
+  }
+
+  @Test
+  void theSystemPropertyNamesTheInstallation(@TempDir Path dir) throws IOException {
+    String before = System.getProperty("mpj.home");
+    System.setProperty("mpj.home", fakeHome(dir).toString());
+    try {
+      assertThat(MpjLauncher.locate().mpjHome()).isEqualTo(dir.toAbsolutePath().normalize());
+    } finally {
+      if (before == null) {
+        System.clearProperty("mpj.home");
+      } else {
+        System.setProperty("mpj.home", before);
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package org.amrbalance.integration.mpi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.amrbalance.mesh.mpi.LaunchResult;
+import org.amrbalance.mesh.mpi.LaunchResult.RankStatus;
+import org.amrbalance.mesh.mpi.MpjDevice;
+import org.amrbalance.mesh.mpi.MpjLauncher;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** A launch ends, and leaves no process behind, whatever its ranks do. */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class MpjLauncherIT {
+  @ParameterizedTest
+  @EnumSource(MpjDevice.class)
+  void aRankThatThrowsWhileOthersWaitEndsTheLaunchWithItsException(MpjDevice device) {
+    LaunchResult result = Launches.run(device, 2, FailingRankProgram.class, "throw");
+
+    assertThat(result.succeeded()).isFalse();
+    assertThat(result.timedOut()).isFalse();
+    assertThat(result.status(1)).isEqualTo(RankStatus.FAILED);
+    assertThat(result.failure(1)).hasValueSatisfying(t -> assertThat(t).contains(FailingRankProgram.MESSAGE));
+    // Rank 0 waits in a barrier for ever: the launch stops it instead of waiting out the time limit.
+    assertThat(result.status(0)).isEqualTo(RankStatus.NOT_REPORTED);
+    assertThat(result.elapsed()).isLessThan(Launches.LIMIT);
+    assertThat(result.summary()).contains("rank 1 threw java.lang.IllegalStateException: " + FailingRankProgram.MESSAGE)
+        .contains("ranks [0] did not report");
+  }
+
+  @ParameterizedTest
+  @EnumSource(MpjDevice.class)
+  void aLaunchThatOutlivesItsTimeLimitIsStopped(MpjDevice device) {
+    MpjLauncher launcher = MpjLauncher.locate().withDevice(device).withRanks(2).withTimeout(Duration.ofSeconds(4));
+
+    LaunchResult result = Launches.run(launcher, FailingRankProgram.class, "sleep");
+
+    assertThat(result.timedOut()).isTrue();
+    assertThat(result.succeeded()).isFalse();
+    assertThat(result.status(0)).isEqualTo(RankStatus.NOT_REPORTED);
+    assertThat(result.summary()).contains("timed out");
+  }
+}
