@@ -24,10 +24,11 @@ import org.amrbalance.spi.Piece;
  * columns of the hierarchy and inter-grid communication stays on the rank (seed 002 §3.1).
  *
  * <p>Choices the papers leave open: the work counts every level, not only the newest one (seed 002 §4.3,
- * step 1, leaves the choice; the whole hierarchy is what a rank computes between regrids); cuts lie on
- * level-0 cell boundaries, so a region is never thinner than one level-0 cell and a region of one cell
- * with several ranks goes whole to the first of them; ties follow {@link WeightedMedianCut}; ranks map as
- * {@link RankGroup} says. Everything is a deterministic function of the problem (no hashing, no
+ * step 1, leaves the choice; the whole hierarchy is what a rank computes between regrids); by default cuts
+ * lie on level-0 cell boundaries, so a region is never thinner than one level-0 cell and a region of one
+ * cell with several ranks goes whole to the first of them ({@link DomainDecompositionOptions#cutLevel()}
+ * moves the cuts to a finer level's lattice, trading some inter-grid communication for balance); ties
+ * follow {@link WeightedMedianCut}; ranks map as {@link RankGroup} says. Everything is a deterministic function of the problem (no hashing, no
  * randomness), so every rank computes the same assignment.
  */
 @Immutable
@@ -56,9 +57,11 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
+    int cutLevel = Math.min(options.cutLevel(), h.finestLevel());
+    int lattice = h.cumulativeRatio(cutLevel);
     List<Fragment> work = new ArrayList<>(h.patchCount());
     for (Patch p : h.patches()) {
-      work.add(new Fragment(p.id(), h.cumulativeRatio(p.level()), p.box(), p.workDensity(), -1));
+      work.add(fragment(p.id(), h.cumulativeRatio(p.level()), lattice, p.box(), p.workDensity(), -1));
     }
     List<Fragment> owned = new ArrayList<>();
     Assignment previous = problem.previous();
@@ -67,12 +70,22 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
       for (Piece piece : previous.pieces()) {
         Patch p = old.patch(piece.patchId());
         double bytesPerCell = (double) p.payloadBytes() / p.cells();
-        owned.add(new Fragment(p.id(), old.cumulativeRatio(p.level()), piece.box(), bytesPerCell, piece.rank()));
+        int scale = old.cumulativeRatio(p.level());
+        // Data on a level whose lattice does not nest with the cut lattice (other ratios) cannot guide a cut.
+        if (scale % lattice == 0 || lattice % scale == 0) {
+          owned.add(fragment(p.id(), scale, lattice, piece.box(), bytesPerCell, piece.rank()));
+        }
       }
     }
     List<Piece> pieces = new ArrayList<>(h.patchCount() + problem.ranks());
-    dissect(h.domain(), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, owned, pieces);
+    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, owned, pieces);
     return Assignment.of(h, problem.ranks(), pieces);
+  }
+
+  private static Fragment fragment(int patchId, int scale, int lattice, Box box, double density, int rank) {
+    return scale >= lattice
+        ? new Fragment(patchId, scale / lattice, 1, box, density, rank)
+        : new Fragment(patchId, 1, lattice / scale, box, density, rank);
   }
 
   private void dissect(Box region, int depth, RankGroup group, List<Fragment> work, List<Fragment> owned,

@@ -207,4 +207,50 @@ class DomainDecompositionBalancerTest {
     assertThat(a.piecesOf(1)).extracting(Piece::box).containsExactly(Box.of1d(0, 5), Box.of1d(6, 7));
     assertThat(BalanceReport.of(problem, a).rankLoads()).containsExactly(21, 19);
   }
+
+  @Test
+  void aFinerCutLevelSplitsCoarseCellsByTheirCentres() {
+    // Level 0: 8 cells of work 1; level 1 (ratio 2): cells 0..5 of work 1. On the level-1 lattice the
+    // coarse cell i sits at its centre 2i + 1, so the load below lattice cut c is min(c, 6) + floor(c / 2):
+    // 7 of 14 at c = 5, which cuts the fine patch at 5 and gives coarse cells 0 and 1 (centres 1 and 3) to
+    // the lower rank.
+    Hierarchy h = Hierarchy.of(Box.ofSize(8), new int[] {2},
+        List.of(Patch.of(0, 0, Box.ofSize(8)), Patch.of(1, 1, Box.of1d(0, 5))));
+    BalanceProblem problem = BalanceProblem.of(h, Machine.fullyConnected(2));
+    Assignment a = new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withCutLevel(1))
+        .balance(problem);
+    assertThat(a.piecesOf(0)).extracting(Piece::box).containsExactly(Box.of1d(0, 1), Box.of1d(2, 7));
+    assertThat(a.piecesOf(1)).extracting(Piece::box).containsExactly(Box.of1d(0, 4), Box.of1d(5, 5));
+    BalanceReport report = BalanceReport.of(problem, a);
+    assertThat(report.rankLoads()).containsExactly(7, 7);
+    // Fine cell 4 (rank 0) lies under coarse cell 2 (rank 1): the price of the finer cut.
+    assertThat(report.interGridCommunication()).isPositive();
+    // On the level-0 lattice the best cut is at 3 (3 + 6 = 9 of 14) or 2 (2 + 4 = 6): 8 / 6 or 9 / 5.
+    assertThat(BalanceReport.of(problem, ALTERNATING.balance(problem)).imbalance()).isGreaterThan(1.1);
+  }
+
+  @Test
+  void aFinerCutLevelTilesEveryGridAndBalancesManyRanksBetter() {
+    RandomHierarchies gen = RandomHierarchies.defaults().dim(2).baseSize(32).levels(4).maxChildren(4).rootTiles(4);
+    DomainDecompositionBalancer fine =
+        new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withCutLevel(9));
+    double coarseSum = 0;
+    double fineSum = 0;
+    for (long seed = 0; seed < 4; seed++) {
+      Hierarchy h = gen.generate(seed);
+      for (int p : new int[] {5, 64, 256}) {
+        BalanceProblem problem = BalanceProblem.of(h, Machine.fullyConnected(p));
+        Assignment a = fine.balance(problem);
+        assertTilesExactly(h, a);
+        assertThat(fine.balance(problem)).isEqualTo(a);
+        double coarse = BalanceReport.of(problem, ALTERNATING.balance(problem)).imbalance();
+        double finer = BalanceReport.of(problem, a).imbalance();
+        if (p == 256) {
+          coarseSum += coarse;
+          fineSum += finer;
+        }
+      }
+    }
+    assertThat(fineSum).isLessThan(coarseSum);
+  }
 }
