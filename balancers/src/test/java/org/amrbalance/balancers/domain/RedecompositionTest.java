@@ -74,4 +74,31 @@ class RedecompositionTest {
       assertThat(strict).isEqualTo(fresh);
     }
   }
+
+  /**
+   * Figure 4.2: a new finest level appears and the domain is re-decomposed; the grids of the lower levels
+   * move with the cuts unless the cuts that still balance are kept.
+   */
+  @Test
+  void aNewLevelMovesLowerLevelDataLessWhenCutsAreKept() {
+    RandomHierarchies gen = RandomHierarchies.defaults().dim(2).baseSize(48).levels(3).maxChildren(4);
+    long freshBytes = 0;
+    long keptBytes = 0;
+    for (long seed = 0; seed < 8; seed++) {
+      Hierarchy withNewLevel = gen.generate(seed);
+      List<Patch> lower = withNewLevel.patches().stream().filter(p -> p.level() < 2).toList();
+      Hierarchy before = Hierarchy.of(withNewLevel.domain(), withNewLevel.ratios(), lower);
+      Machine machine = Machine.fullyConnected(8);
+      Assignment previous = FRESH.balance(BalanceProblem.of(before, machine));
+      BalanceProblem problem = BalanceProblem.of(withNewLevel, machine).withPrevious(previous);
+      BalanceReport fresh = BalanceReport.of(problem, FRESH.balance(problem));
+      BalanceReport kept = BalanceReport.of(problem, keeping(0.15).balance(problem));
+      assertThat(kept.migratedBytes()).isLessThanOrEqualTo(fresh.migratedBytes());
+      assertThat(kept.imbalance()).isLessThanOrEqualTo(fresh.imbalance() * Math.pow(1.15, 3));
+      freshBytes += fresh.migratedBytes();
+      keptBytes += kept.migratedBytes();
+    }
+    assertThat(freshBytes).isPositive();
+    assertThat(keptBytes).isLessThan(freshBytes);
+  }
 }
