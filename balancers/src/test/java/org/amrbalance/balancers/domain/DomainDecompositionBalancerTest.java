@@ -84,7 +84,8 @@ class DomainDecompositionBalancerTest {
    * the two-level case level 1 covers it too). "One cell-row" is the work of the largest slab of level-0
    * cells one cell thick across the whole domain: w * volume / (shortest side). Each cut lands within half
    * a slab of its target and that error is shared by the ranks of the side, so along a rank's path the
-   * errors add up to less than one slab (at most sum floor(p/2)/(p * p_side) < 1 slab over the path).
+   * errors add up to less than one slab (at most sum floor(p/2)/(p * p_side) < 1 slab over the path, for
+   * the ceil/floor rank split). Meshes, whose processor rectangles split by columns or rows, are checked too.
    */
   @Test
   void uniformWorkloadIsBalancedWithinOneCellRow() {
@@ -118,6 +119,11 @@ class DomainDecompositionBalancerTest {
     List<Machine> out = new ArrayList<>(List.of(Machine.fullyConnected(p)));
     if (Integer.bitCount(p) == 1) {
       out.add(Machine.hypercube(p));
+    }
+    for (int c = 2; c < p; c++) {
+      if (p % c == 0) {
+        out.add(Machine.mesh(c, p / c));
+      }
     }
     return out;
   }
