@@ -28,7 +28,9 @@ import org.amrbalance.spi.Piece;
  * lie on level-0 cell boundaries, so a region is never thinner than one level-0 cell and a region of one
  * cell with several ranks goes whole to the first of them ({@link DomainDecompositionOptions#cutLevel()}
  * moves the cuts to a finer level's lattice, trading some inter-grid communication for balance); ties
- * follow {@link WeightedMedianCut}; ranks map as {@link RankGroup} says. Everything is a deterministic function of the problem (no hashing, no
+ * follow {@link WeightedMedianCut}; the lower part takes the lower half of a range of consecutive ranks,
+ * or, on a 2-D mesh with {@link DomainDecompositionOptions#meshAwareRanks()}, the lower half of the
+ * processor rectangle split across the same axis as the domain. Everything is a deterministic function of the problem (no hashing, no
  * randomness), so every rank computes the same assignment.
  */
 @Immutable
