@@ -1,0 +1,121 @@
+package org.amrbalance.balancers.domain;
+
+import java.util.Objects;
+import javax.annotation.concurrent.Immutable;
+
+/**
+ * Settings of {@link DomainDecompositionBalancer}.
+ *
+ * <ul>
+ *   <li>{@code cutAxis}: how each cut's axis is chosen (default {@link CutAxisRule#ALTERNATING}, as in the
+ *       papers).
+ *   <li>{@code keepPreviousCuts}: on a re-decomposition, keep at each node of the dissection the cut that
+ *       best separates where the data already lives, if it still balances within {@code keepTolerance};
+ *       bounds the migration of lower-level data that seed 002 §4.4 blames the approach for (default off).
+ *   <li>{@code keepTolerance}: the largest relative excess, over the node's per-rank average, of the per-rank
+ *       load of either side of a kept cut, in [0, 1] (default 0.05). Excesses compound down the dissection,
+ *       so the final imbalance may reach about (1 + tolerance)^depth.
+ *   <li>{@code meshAwareRanks}: on a 2-D mesh, split the processor rectangle with the domain so that
+ *       neighbouring regions get neighbouring processors (default on); otherwise ranks are split as
+ *       consecutive ranges.
+ *   <li>{@code cutLevel}: the level whose cell boundaries the cuts lie on, capped by the hierarchy's finest
+ *       level (default 0: the papers' decomposition of the base domain, every rank holding whole columns of
+ *       the hierarchy and no inter-grid communication). A finer lattice lets the cuts split the heavy columns
+ *       under fine grids, which balances many ranks better; a coarser cell straddling a cut then goes to the
+ *       side holding its centre, and the child cells on the other side talk to it across ranks.
+ * </ul>
+ */
+@Immutable
+public final class DomainDecompositionOptions {
+  /** The deepest cut level accepted (a hierarchy's own finest level caps it further). */
+  public static final int MAX_CUT_LEVEL = 30;
+
+  private static final DomainDecompositionOptions DEFAULTS =
+      new DomainDecompositionOptions(CutAxisRule.ALTERNATING, false, 0.05, true, 0);
+
+  private final CutAxisRule cutAxis;
+  private final boolean keepPreviousCuts;
+  private final double keepTolerance;
+  private final boolean meshAwareRanks;
+  private final int cutLevel;
+
+  private DomainDecompositionOptions(CutAxisRule cutAxis, boolean keepPreviousCuts, double keepTolerance,
+      boolean meshAwareRanks, int cutLevel) {
+    this.cutAxis = cutAxis;
+    this.keepPreviousCuts = keepPreviousCuts;
+    this.keepTolerance = keepTolerance;
+    this.meshAwareRanks = meshAwareRanks;
+    this.cutLevel = cutLevel;
+  }
+
+  public static DomainDecompositionOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public DomainDecompositionOptions withCutAxis(CutAxisRule rule) {
+    if (rule == null) {
+      throw new IllegalArgumentException("cutAxis = null: must be one of ALTERNATING, LONGEST");
+    }
+    return new DomainDecompositionOptions(rule, keepPreviousCuts, keepTolerance, meshAwareRanks, cutLevel);
+  }
+
+  public DomainDecompositionOptions withKeepPreviousCuts(boolean keep) {
+    return new DomainDecompositionOptions(cutAxis, keep, keepTolerance, meshAwareRanks, cutLevel);
+  }
+
+  public DomainDecompositionOptions withKeepTolerance(double tolerance) {
+    if (!(tolerance >= 0 && tolerance <= 1)) {
+      throw new IllegalArgumentException("keepTolerance = " + tolerance + ": must be in [0, 1]");
+    }
+    return new DomainDecompositionOptions(cutAxis, keepPreviousCuts, tolerance, meshAwareRanks, cutLevel);
+  }
+
+  public DomainDecompositionOptions withMeshAwareRanks(boolean meshAware) {
+    return new DomainDecompositionOptions(cutAxis, keepPreviousCuts, keepTolerance, meshAware, cutLevel);
+  }
+
+  public DomainDecompositionOptions withCutLevel(int level) {
+    if (level < 0 || level > MAX_CUT_LEVEL) {
+      throw new IllegalArgumentException("cutLevel = " + level + ": must be in [0, " + MAX_CUT_LEVEL + "]");
+    }
+    return new DomainDecompositionOptions(cutAxis, keepPreviousCuts, keepTolerance, meshAwareRanks, level);
+  }
+
+  public CutAxisRule cutAxis() {
+    return cutAxis;
+  }
+
+  public boolean keepPreviousCuts() {
+    return keepPreviousCuts;
+  }
+
+  public double keepTolerance() {
+    return keepTolerance;
+  }
+
+  public boolean meshAwareRanks() {
+    return meshAwareRanks;
+  }
+
+  public int cutLevel() {
+    return cutLevel;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof DomainDecompositionOptions other && other.cutAxis == cutAxis
+        && other.keepPreviousCuts == keepPreviousCuts && Double.compare(other.keepTolerance, keepTolerance) == 0
+        && other.meshAwareRanks == meshAwareRanks && other.cutLevel == cutLevel;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(cutAxis, keepPreviousCuts, keepTolerance, meshAwareRanks, cutLevel);
+  }
+
+  @Override
+  public String toString() {
+    return "DomainDecompositionOptions[cutAxis=" + cutAxis + ", keepPreviousCuts=" + keepPreviousCuts
+        + ", keepTolerance=" + keepTolerance + ", meshAwareRanks=" + meshAwareRanks + ", cutLevel=" + cutLevel + "]";
+  }
+}

@@ -1,0 +1,189 @@
+package org.amrbalance.balancers.scatter;
+
+import com.google.inject.Inject;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.Patch;
+import org.amrbalance.spi.Piece;
+import org.amrbalance.spi.Topology;
+
+/**
+ * Scatter (modular) decomposition in 1, 2 and 3 dimensions (seed 004 §2, spec §9.1). The ranks form a
+ * processor grid {@code q} with {@code P = q[0] * ... * q[dim-1]} ({@link ProcessorLayout}); the level-0
+ * domain is cut along each axis j into {@code g[j] = min(k * q[j], cells along j)} equal blocks, block b
+ * along j spanning cells {@code [floor(b * N / g), floor((b + 1) * N / g))} (sizes differ by at most one cell
+ * when g does not divide N); block {@code (b_0, .., b_{dim-1})} goes to the processor with grid coordinates
+ * {@code c_j = b_j mod q[j]}, which is rank {@code c_0 + q[0] * (c_1 + q[1] * c_2)} (axis 0 fastest, as
+ * {@link Topology#mesh} numbers ranks). Every patch is cut along the block boundaries, refined to its level
+ * (a level-0 boundary x cuts a level-l patch at {@code x * cumulativeRatio(l)}); an axis with
+ * {@code q[j] = 1} is not cut at all, since all its blocks belong to the same processor coordinate. Work is
+ * not looked at: the balance comes from the workload's spatial correlation, which is what seed 004 analyses.
+ */
+@Immutable
+public final class ScatterBalancer implements LoadBalancer {
+  /** The configuration name. */
+  public static final String NAME = "scatter";
+
+  private final ScatterOptions options;
+
+  public ScatterBalancer() {
+    this(ScatterOptions.defaults());
+  }
+
+  @Inject
+  public ScatterBalancer(ScatterOptions options) {
+    if (options == null) {
+      throw new IllegalArgumentException("options = null: must not be null");
+    }
+    this.options = options;
+  }
+
+  public ScatterOptions options() {
+    return options;
+  }
+
+  @Override
+  public Assignment balance(BalanceProblem problem) {
+    Hierarchy h = problem.hierarchy();
+    Box domain = h.domain();
+    int[] q = processorGrid(problem);
+    int[] g = new int[domain.dim()];
+    for (int d = 0; d < domain.dim(); d++) {
+      g[d] = (int) Math.min((long) options.blocksPerProcessor() * q[d], domain.length(d));
+    }
+    List<Piece> pieces = new ArrayList<>();
+    for (Patch p : h.patches()) {
+      int scale = h.cumulativeRatio(p.level());
+      List<List<int[]>> intervals = new ArrayList<>();
+      for (int d = 0; d < domain.dim(); d++) {
+        intervals.add(intervals(p.box(), d, scale, domain, g[d], q[d]));
+      }
+      emit(p.id(), intervals, q, new int[domain.dim()], new int[domain.dim()], 0, 0, pieces);
+    }
+    return Assignment.of(h, problem.ranks(), pieces);
+  }
+
+  /** The processor grid this balancer uses for {@code problem}: one extent per domain axis, product = ranks. */
+  public int[] processorGrid(BalanceProblem problem) {
+    Box domain = problem.hierarchy().domain();
+    int ranks = problem.ranks();
+    int[] explicit = options.processorGrid();
+    if (explicit != null) {
+      long product = 1;
+      for (int e : explicit) {
+        product *= e;
+      }
+      if (explicit.length != domain.dim() || product != ranks) {
+        throw new IllegalArgumentException("processorGrid = " + Arrays.toString(explicit) + ": needs "
+            + domain.dim() + " extents with product " + ranks + " (the rank count)");
+      }
+      return explicit;
+    }
+    if (options.layout() == ProcessorLayout.STRIPS) {
+      int[] q = new int[domain.dim()];
+      Arrays.fill(q, 1);
+      q[domain.longestAxis()] = ranks;
+      return q;
+    }
+    if (domain.dim() == 2 && problem.machine().topology() instanceof Topology.Mesh mesh) {
+      return new int[] {mesh.p(), mesh.q()};
+    }
+    return factor(domain, ranks);
+  }
+
+  /**
+   * The prime factors of {@code ranks}, largest first, each multiplying the extent of the axis with the most
+   * domain cells per processor coordinate (the lowest axis on a tie).
+   */
+  public static int[] factor(Box domain, int ranks) {
+    if (ranks < 1) {
+      throw new IllegalArgumentException("ranks = " + ranks + ": must be >= 1");
+    }
+    List<Integer> primes = new ArrayList<>();
+    int rest = ranks;
+    for (int f = 2; (long) f * f <= rest; f++) {
+      while (rest % f == 0) {
+        primes.add(f);
+        rest /= f;
+      }
+    }
+    if (rest > 1) {
+      primes.add(rest);
+    }
+    int[] q = new int[domain.dim()];
+    Arrays.fill(q, 1);
+    for (int i = primes.size() - 1; i >= 0; i--) {
+      int best = 0;
+      for (int d = 1; d < q.length; d++) {
+        // cells per coordinate: length(d) / q[d] > length(best) / q[best], compared exactly
+        if ((long) domain.length(d) * q[best] > (long) domain.length(best) * q[d]) {
+          best = d;
+        }
+      }
+      q[best] *= primes.get(i);
+    }
+    return q;
+  }
+
+  /**
+   * The parts of {@code box} along {@code axis}: {lo, hi, processor coordinate} in the box's level, cut at
+   * the block boundaries (none when one processor coordinate covers the axis).
+   */
+  private static List<int[]> intervals(Box box, int axis, int scale, Box domain, int blocks, int procs) {
+    int b0 = box.lo(axis);
+    int b1 = box.hi(axis);
+    if (procs == 1) {
+      return List.of(new int[] {b0, b1, 0});
+    }
+    long n = domain.length(axis);
+    int origin = domain.lo(axis);
+    int first = blockOf(Math.floorDiv(b0, scale) - origin, blocks, n);
+    int last = blockOf(Math.floorDiv(b1, scale) - origin, blocks, n);
+    List<int[]> out = new ArrayList<>(last - first + 1);
+    for (int b = first; b <= last; b++) {
+      int start = Math.max(b0, Math.multiplyExact(origin + boundary(b, blocks, n), scale));
+      int end = Math.min(b1, Math.multiplyExact(origin + boundary(b + 1, blocks, n), scale) - 1);
+      out.add(new int[] {start, end, b % procs});
+    }
+    return out;
+  }
+
+  /** First level-0 cell (relative to the domain's low corner) of block {@code b} of {@code blocks} over n cells. */
+  static int boundary(int b, int blocks, long n) {
+    return (int) (b * n / blocks);
+  }
+
+  /** The block holding relative level-0 cell {@code x}: the largest b with {@code boundary(b) <= x}. */
+  static int blockOf(int x, int blocks, long n) {
+    return (int) (((x + 1L) * blocks - 1) / n);
+  }
+
+  private static void emit(int patchId, List<List<int[]>> intervals, int[] q, int[] lo, int[] hi, int axis,
+      int rankSoFar, List<Piece> out) {
+    if (axis == intervals.size()) {
+      out.add(Piece.of(patchId, Box.of(lo, hi), rankSoFar));
+      return;
+    }
+    int stride = 1;
+    for (int d = 0; d < axis; d++) {
+      stride *= q[d];
+    }
+    for (int[] iv : intervals.get(axis)) {
+      lo[axis] = iv[0];
+      hi[axis] = iv[1];
+      emit(patchId, intervals, q, lo, hi, axis + 1, rankSoFar + iv[2] * stride, out);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return NAME + "(" + options + ")";
+  }
+}
