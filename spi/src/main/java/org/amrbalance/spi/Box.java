@@ -10,7 +10,9 @@ import javax.annotation.concurrent.Immutable;
  * {@link Optional}.
  */
 @Immutable
-public final class Box {
+public final class Box implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** Largest supported dimension. */
   public static final int MAX_DIM = 3;
 
@@ -274,6 +276,11 @@ public final class Box {
 
   private void checkSameDim(Box other) {
     Checks.check(other.dim() == dim(), "other.dim", other.dim(), "must equal this box's dimension " + dim());
+  }
+
+  /** Deserialized values pass the factory's checks too. */
+  private Object readResolve() throws java.io.ObjectStreamException {
+    return of(lo, hi);
   }
 
   @Override

@@ -5,7 +5,9 @@ import javax.annotation.concurrent.Immutable;
 
 /** Part of a patch (a sub-box, or the whole box) placed on one rank. */
 @Immutable
-public final class Piece {
+public final class Piece implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   private final int patchId;
   private final Box box;
   private final int rank;
@@ -38,6 +40,11 @@ public final class Piece {
 
   public int rank() {
     return rank;
+  }
+
+  /** Deserialized values pass the factory's checks too. */
+  private Object readResolve() throws java.io.ObjectStreamException {
+    return of(patchId, box, rank);
   }
 
   @Override
