@@ -1,0 +1,42 @@
+package org.amrbalance.balancers.gridindivisibility;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The mutable working copy of a set of tokens during recursive halving: for token i its size, its
+ * tentative processor p_a (initially f(a)) and its remaining budget. Shared by the sequential, concurrent
+ * and gathering forms, which therefore apply the identical move rule.
+ */
+final class TokenStates {
+  final int[] id;
+  final long[] size;
+  final int[] origin;
+  final int[] at;
+  final int[] budget;
+
+  TokenStates(List<GridToken> tokens, int ranks) {
+    int m = tokens.size();
+    id = new int[m];
+    size = new long[m];
+    origin = new int[m];
+    at = new int[m];
+    budget = new int[m];
+    Set<Integer> seen = new HashSet<>();
+    for (int i = 0; i < m; i++) {
+      GridToken t = Args.notNull("grids[" + i + "]", tokens.get(i));
+      Args.check(seen.add(t.id()), "token.id", t.id(), "duplicate token id");
+      Args.check(t.origin() < ranks, "token " + t.id() + " origin", t.origin(), "must be < " + ranks + " ranks");
+      id[i] = t.id();
+      size[i] = t.size();
+      origin[i] = t.origin();
+      at[i] = t.origin();
+      budget[i] = t.budget();
+    }
+  }
+
+  int count() {
+    return id.length;
+  }
+}
