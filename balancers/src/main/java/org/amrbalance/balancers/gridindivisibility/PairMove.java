@@ -35,6 +35,29 @@ final class PairMove {
   }
 
   /**
+   * What the rule decides for a pair before choosing grids: the heavier half (-1 if the pair is left alone),
+   * the scaling n, the room n·(Δ + ε) and the tolerance floor(n·ε).
+   */
+  record Decision(int heavy, long n, long room, long eps) {}
+
+  static Decision decide(HalvingPlan plan, int level, int seg, long loadA, long loadB, double epsilon) {
+    int halfA = plan.halfA(level, seg);
+    int halfB = plan.halfB(level, seg);
+    int sizeA = plan.segmentSize(level + 1, halfA);
+    int sizeB = plan.segmentSize(level + 1, halfB);
+    long g = gcd(sizeA, sizeB);
+    long a = sizeA / g;
+    long b = sizeB / g;
+    long n = a + b;
+    long x = Math.subtractExact(Math.multiplyExact(loadA, b), Math.multiplyExact(loadB, a));
+    long eps = scaledEpsilon(n, epsilon);
+    if (Math.abs(x) <= eps) {
+      return new Decision(-1, n, 0, eps);
+    }
+    return new Decision(x > 0 ? halfA : halfB, n, Math.addExact(Math.abs(x), eps), eps);
+  }
+
+  /**
    * Balances the pair that set {@code seg} is cut into at {@code level}, among the tokens {@code members[0..
    * count)} (indices into {@code s}, all currently in set {@code seg}); moves are applied to {@code s}.
    */
@@ -44,7 +67,6 @@ final class PairMove {
     if (halfA < 0 || count == 0) {
       return;
     }
-    int halfB = plan.halfB(level, seg);
     long loadA = 0;
     long loadB = 0;
     for (int i = 0; i < count; i++) {
@@ -55,19 +77,14 @@ final class PairMove {
         loadB += s.size[k];
       }
     }
-    int sizeA = plan.segmentSize(level + 1, halfA);
-    int sizeB = plan.segmentSize(level + 1, halfB);
-    long g = gcd(sizeA, sizeB);
-    long a = sizeA / g;
-    long b = sizeB / g;
-    long n = a + b;
-    long x = Math.subtractExact(Math.multiplyExact(loadA, b), Math.multiplyExact(loadB, a));
-    long eps = scaledEpsilon(n, epsilon);
-    if (Math.abs(x) <= eps) {
+    Decision d = decide(plan, level, seg, loadA, loadB, epsilon);
+    if (d.heavy() < 0) {
       return;
     }
-    int heavy = x > 0 ? halfA : halfB;
-    long room = Math.addExact(Math.abs(x), eps);
+    int heavy = d.heavy();
+    long n = d.n();
+    long eps = d.eps();
+    long room = d.room();
 
     int[] cand = new int[count];
     int c = 0;

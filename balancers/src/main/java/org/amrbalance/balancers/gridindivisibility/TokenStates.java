@@ -36,6 +36,32 @@ final class TokenStates {
     }
   }
 
+  /** The working state of packets in flight (their current processor and remaining budget). */
+  static TokenStates ofPackets(List<Packet> packets) {
+    TokenStates s = new TokenStates(packets.size());
+    for (int i = 0; i < packets.size(); i++) {
+      Packet p = packets.get(i);
+      s.id[i] = p.id();
+      s.size[i] = p.size();
+      s.origin[i] = p.origin();
+      s.at[i] = p.at();
+      s.budget[i] = p.budget();
+    }
+    return s;
+  }
+
+  private TokenStates(int m) {
+    id = new int[m];
+    size = new long[m];
+    origin = new int[m];
+    at = new int[m];
+    budget = new int[m];
+  }
+
+  Packet packet(int k) {
+    return new Packet(id[k], budget[k], size[k], origin[k], at[k]);
+  }
+
   int count() {
     return id.length;
   }
