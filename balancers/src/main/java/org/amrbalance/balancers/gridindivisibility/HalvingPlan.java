@@ -154,7 +154,10 @@ public final class HalvingPlan {
     return topology.size();
   }
 
-  /** Number of cutting levels: log2 N for a power of two, ceil(log2 N) otherwise. */
+  /**
+   * Number of cutting levels: ceil(log2 N) for a range of ranks (log2 N on a hypercube); on a P x Q mesh
+   * log2 N when P and Q are powers of two, at most ceil(log2 P) + ceil(log2 Q) otherwise.
+   */
   public int depth() {
     return depth;
   }
