@@ -14,8 +14,10 @@ final class Distributed {
     Args.check(group.size() == plan.ranks(), "group.size", group.size(),
         "must equal the plan's " + plan.ranks() + " ranks");
     for (GridToken t : local) {
-      Args.check(t.origin() == group.rank(), "token " + t.id() + " origin", t.origin(),
-          "a rank passes only its own grids (rank " + group.rank() + ")");
+      if (t.origin() != group.rank()) {
+        throw new IllegalArgumentException("token " + t.id() + " origin = " + t.origin()
+            + ": a rank passes only its own grids (rank " + group.rank() + ")");
+      }
     }
   }
 

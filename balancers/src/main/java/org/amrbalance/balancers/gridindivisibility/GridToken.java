@@ -32,9 +32,11 @@ public final class GridToken implements Serializable {
    */
   public static GridToken of(int id, long size, int origin, int budget) {
     Args.check(id >= 0, "token.id", id, "must be >= 0");
-    Args.check(size >= 0, "token " + id + " size", size, "must be >= 0");
-    Args.check(origin >= 0, "token " + id + " origin", origin, "must be >= 0");
-    Args.check(budget >= 0, "token " + id + " budget", budget, "must be >= 0");
+    if (size < 0 || origin < 0 || budget < 0) {
+      String field = size < 0 ? "size" : origin < 0 ? "origin" : "budget";
+      long value = size < 0 ? size : origin < 0 ? origin : budget;
+      throw new IllegalArgumentException("token " + id + " " + field + " = " + value + ": must be >= 0");
+    }
     return new GridToken(id, size, origin, budget);
   }
 

@@ -218,7 +218,9 @@ public final class HalvingPlan {
   }
 
   private static void checkLevel(int level, int max) {
-    Args.check(level >= 0 && level <= max, "level", level, "must be in [0, " + max + "]");
+    if (level < 0 || level > max) { // checked without building the message: this is on the hot path
+      throw new IllegalArgumentException("level = " + level + ": must be in [0, " + max + "]");
+    }
   }
 
   @Override

@@ -27,7 +27,10 @@ final class TokenStates {
     for (int i = 0; i < m; i++) {
       GridToken t = Args.notNull("grids[" + i + "]", tokens.get(i));
       Args.check(seen.add(t.id()), "token.id", t.id(), "duplicate token id");
-      Args.check(t.origin() < ranks, "token " + t.id() + " origin", t.origin(), "must be < " + ranks + " ranks");
+      if (t.origin() >= ranks) {
+        throw new IllegalArgumentException("token " + t.id() + " origin = " + t.origin() + ": must be < " + ranks
+            + " ranks");
+      }
       id[i] = t.id();
       size[i] = t.size();
       origin[i] = t.origin();
