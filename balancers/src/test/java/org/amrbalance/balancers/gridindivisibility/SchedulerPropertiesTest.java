@@ -44,6 +44,27 @@ class SchedulerPropertiesTest {
   }
 
   @Test
+  void onOnePairTheLightSideEndsAtMostTwoEpsilonAboveTheHeavyOne() {
+    Random rnd = new Random(5);
+    Machine two = Machine.hypercube(2);
+    for (int trial = 0; trial < 2000; trial++) {
+      double epsilon = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(8) / 2.0;
+      List<GridToken> tokens = new ArrayList<>();
+      int m = rnd.nextInt(12);
+      for (int i = 0; i < m; i++) {
+        tokens.add(GridToken.of(i, 1 + rnd.nextInt(9), rnd.nextInt(4) == 0 ? 1 : 0, rnd.nextInt(3)));
+      }
+      double[] before = TokenReports.input(tokens, two).rankLoads();
+      double[] after = TokenReports.report(tokens, two,
+          RecursiveHalvingScheduler.of(epsilon, PartnerRule.TRANSLATE).schedule(tokens, two)).rankLoads();
+      int heavy = before[0] >= before[1] ? 0 : 1;
+      assertThat(after[heavy] - after[1 - heavy]).as("trial %d", trial).isGreaterThanOrEqualTo(-2 * epsilon);
+      // Nothing moves towards the heavier side.
+      assertThat(after[heavy]).isLessThanOrEqualTo(before[heavy]);
+    }
+  }
+
+  @Test
   void listSchedulingRespectsBudgetsAndDecreasingFitIsLpt() {
     ListScheduling l2 = new ListScheduling();
     DecreasingFit l3 = new DecreasingFit();
