@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
+import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -12,11 +13,28 @@ import java.util.Map;
  * the scatter-style baseline of seed 002 §2.2.3 as AMR codes offer it.
  */
 public final class RoundRobinBalancer implements LoadBalancer {
+  private final RoundRobinOptions options;
+
+  /** The default deal: one pass over the whole hierarchy. */
+  public RoundRobinBalancer() {
+    this(RoundRobinOptions.defaults());
+  }
+
+  @Inject
+  public RoundRobinBalancer(RoundRobinOptions options) {
+    this.options = Args.notNull("options", options);
+  }
+
   @Override
   public Assignment balance(BalanceProblem problem) {
     Map<Integer, Integer> rank = new HashMap<>();
     int next = 0;
+    int level = 0;
     for (Patch p : problem.hierarchy().patches()) {
+      if (options.restartEachLevel() && p.level() != level) {
+        level = p.level();
+        next = 0;
+      }
       rank.put(p.id(), next);
       next = (next + 1) % problem.ranks();
     }

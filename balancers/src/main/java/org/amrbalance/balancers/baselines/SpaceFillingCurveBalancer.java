@@ -1,0 +1,80 @@
+package org.amrbalance.balancers.baselines;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.Patch;
+
+/**
+ * Space-filling-curve distribution (Morton or Hilbert), as AMR codes offer it: patches ordered by the curve
+ * key of their centre, then the order cut into N consecutive runs of about equal work. Centres are taken
+ * in the level's index space relative to the level domain's low corner, at half-cell resolution, and
+ * quantized to at most 63 / dim bits per axis; equal keys are ordered by level, then id. A patch goes to
+ * rank floor(N (W_before + w/2) / W) (W_before the work before it in the order, W the total), i.e. the rank
+ * whose equal share of the work holds the patch's midpoint; with no work at all, patches are split by count.
+ */
+public final class SpaceFillingCurveBalancer implements LoadBalancer {
+  private final SpaceFillingCurve curve;
+  private final SpaceFillingCurveOptions options;
+
+  public SpaceFillingCurveBalancer(SpaceFillingCurve curve, SpaceFillingCurveOptions options) {
+    this.curve = Args.notNull("curve", curve);
+    this.options = Args.notNull("options", options);
+  }
+
+  public SpaceFillingCurve curve() {
+    return curve;
+  }
+
+  @Override
+  public Assignment balance(BalanceProblem problem) {
+    Hierarchy h = problem.hierarchy();
+    return PerLevel.balance(problem, options.levelByLevel(), (patches, ranks) -> place(h, patches, ranks));
+  }
+
+  private int[] place(Hierarchy h, List<Patch> patches, int ranks) {
+    int dim = h.dim();
+    int finest = patches.stream().mapToInt(Patch::level).max().orElse(0);
+    Box domain = h.domainAt(finest);
+    int need = 1; // bits for twice the finest domain's extent
+    for (int d = 0; d < dim; d++) {
+      need = Math.max(need, 64 - Long.numberOfLeadingZeros(2L * domain.length(d)));
+    }
+    int bits = Math.min(need, 63 / dim);
+    int shift = need - bits;
+    long[] key = new long[patches.size()];
+    for (int i = 0; i < patches.size(); i++) {
+      Patch p = patches.get(i);
+      int scale = h.cumulativeRatio(finest) / h.cumulativeRatio(p.level()); // to the finest level's index space
+      int[] c = new int[dim];
+      for (int d = 0; d < dim; d++) {
+        long twiceCentre = ((long) p.box().lo(d) + p.box().hi(d) + 1) * scale - 2L * domain.lo(d);
+        c[d] = (int) (Math.max(0, twiceCentre - 1) >> shift);
+      }
+      key[i] = curve.key(c, bits);
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < patches.size(); i++) {
+      order.add(i);
+    }
+    order.sort(Comparator.comparingLong((Integer i) -> key[i])
+        .thenComparingInt(i -> patches.get(i).level())
+        .thenComparingInt(i -> patches.get(i).id()));
+    double total = patches.stream().mapToDouble(Patch::work).sum();
+    int[] rank = new int[patches.size()];
+    double before = 0;
+    for (int k = 0; k < order.size(); k++) {
+      int i = order.get(k);
+      double w = patches.get(i).work();
+      double mid = total > 0 ? (before + w / 2) / total : (k + 0.5) / order.size();
+      rank[i] = (int) Math.min(ranks - 1, Math.floor(ranks * mid));
+      before += w;
+    }
+    return rank;
+  }
+}

@@ -1,0 +1,112 @@
+package org.amrbalance.balancers.gridindivisibility;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.CostModel;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.Patch;
+import org.amrbalance.spi.Piece;
+
+/**
+ * Applies a whole-grid scheduler to a hierarchy one level (generation) at a time, coarsest first, as the
+ * thesis balances each generation when it is created (spec §2.1). For the patches of one level:
+ *
+ * <ul>
+ *   <li><b>size</b> M_a: the patch's work in integer units, {@code round(work · 2^36 / level work)}, so
+ *       that every form sums sizes exactly; ε is scaled by the same factor;
+ *   <li><b>origin</b> f(a): for a level-l patch (l &gt; 0), the rank just given to its parent (its first
+ *       parent by id if it straddles several), since a new grid is generated where its parent is (§3.3);
+ *       the budget then bounds exactly the parent traffic that {@code BalanceReport} measures. For a
+ *       level-0 patch: its rank in the problem's previous assignment if the same patch (id, level, box) is
+ *       there, else the rank of the previous level-0 piece that overlaps it most (ties: lowest rank), else,
+ *       with nothing to go by, patch i of the level (in id order) starts on rank i mod N;
+ *   <li><b>budget</b> t_a: from the {@link BudgetRule} with B_a + M_a = the patch's cells plus its boundary
+ *       cells if the cost model counts them, and U_comm = the cost model's send cost.
+ * </ul>
+ */
+final class GenerationDriver {
+  private GenerationDriver() {}
+
+  /** Places one level's tokens; {@code unitsPerWork} converts work (and ε) to token size units. */
+  @FunctionalInterface
+  interface LevelPlacement {
+    int[] place(List<GridToken> tokens, double unitsPerWork);
+  }
+
+  static final double UNITS = 0x1p36;
+
+  static Assignment balance(BalanceProblem problem, BudgetRule budgets, LevelPlacement placement) {
+    Hierarchy h = problem.hierarchy();
+    int ranks = problem.ranks();
+    CostModel cost = problem.costModel();
+    Map<Integer, Integer> rankOf = new HashMap<>();
+    for (int level = 0; level <= h.finestLevel(); level++) {
+      List<Patch> patches = h.level(level);
+      double work = 0;
+      double pointSum = 0;
+      for (Patch p : patches) {
+        work += p.work();
+        pointSum += points(p, cost);
+      }
+      double unitsPerWork = work > 0 ? UNITS / work : 1;
+      double meanPoints = pointSum / patches.size();
+      List<GridToken> tokens = new ArrayList<>(patches.size());
+      for (int i = 0; i < patches.size(); i++) {
+        Patch p = patches.get(i);
+        int origin = level > 0 ? rankOf.get(h.parents(p.id())[0]) : levelZeroOrigin(problem, p, i);
+        int budget = budgets.budget(points(p, cost), meanPoints, cost.sendPerPointHop());
+        tokens.add(GridToken.of(p.id(), Math.round(p.work() * unitsPerWork), origin, budget));
+      }
+      int[] placed = placement.place(tokens, unitsPerWork);
+      for (int i = 0; i < patches.size(); i++) {
+        rankOf.put(patches.get(i).id(), placed[i]);
+      }
+    }
+    return Assignment.wholeGrids(h, ranks, rankOf);
+  }
+
+  /** B_a + M_a as the cost model counts them. */
+  static double points(Patch p, CostModel cost) {
+    return p.cells() + (cost.boundaryInInterGrid() ? p.box().surface() : 0);
+  }
+
+  private static int levelZeroOrigin(BalanceProblem problem, Patch patch, int index) {
+    int ranks = problem.ranks();
+    Assignment previous = problem.previous();
+    if (previous != null) {
+      Hierarchy old = previous.hierarchy();
+      if (old.contains(patch.id())) {
+        Patch before = old.patch(patch.id());
+        int rank = previous.piecesOf(patch.id()).get(0).rank();
+        if (before.level() == 0 && before.box().equals(patch.box()) && rank < ranks) {
+          return rank;
+        }
+      }
+      long best = 0;
+      int bestRank = -1;
+      for (Patch q : old.level(0)) {
+        for (Piece piece : previous.piecesOf(q.id())) {
+          long overlap = overlap(piece.box(), patch.box());
+          if (piece.rank() < ranks
+              && (overlap > best || (overlap == best && overlap > 0 && piece.rank() < bestRank))) {
+            best = overlap;
+            bestRank = piece.rank();
+          }
+        }
+      }
+      if (bestRank >= 0) {
+        return bestRank;
+      }
+    }
+    return index % ranks;
+  }
+
+  private static long overlap(Box a, Box b) {
+    return a.dim() == b.dim() ? a.overlapVolume(b) : 0;
+  }
+}

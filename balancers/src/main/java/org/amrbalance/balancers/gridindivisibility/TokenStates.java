@@ -1,0 +1,71 @@
+package org.amrbalance.balancers.gridindivisibility;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The mutable working copy of a set of tokens during recursive halving: for token i its size, its
+ * tentative processor p_a (initially f(a)) and its remaining budget. Shared by the sequential, concurrent
+ * and gathering forms, which therefore apply the identical move rule.
+ */
+final class TokenStates {
+  final int[] id;
+  final long[] size;
+  final int[] origin;
+  final int[] at;
+  final int[] budget;
+
+  TokenStates(List<GridToken> tokens, int ranks) {
+    int m = tokens.size();
+    id = new int[m];
+    size = new long[m];
+    origin = new int[m];
+    at = new int[m];
+    budget = new int[m];
+    Set<Integer> seen = new HashSet<>();
+    for (int i = 0; i < m; i++) {
+      GridToken t = Args.notNull("grids[" + i + "]", tokens.get(i));
+      Args.check(seen.add(t.id()), "token.id", t.id(), "duplicate token id");
+      if (t.origin() >= ranks) {
+        throw new IllegalArgumentException("token " + t.id() + " origin = " + t.origin() + ": must be < " + ranks
+            + " ranks");
+      }
+      id[i] = t.id();
+      size[i] = t.size();
+      origin[i] = t.origin();
+      at[i] = t.origin();
+      budget[i] = t.budget();
+    }
+  }
+
+  /** The working state of packets in flight (their current processor and remaining budget). */
+  static TokenStates ofPackets(List<Packet> packets) {
+    TokenStates s = new TokenStates(packets.size());
+    for (int i = 0; i < packets.size(); i++) {
+      Packet p = packets.get(i);
+      s.id[i] = p.id();
+      s.size[i] = p.size();
+      s.origin[i] = p.origin();
+      s.at[i] = p.at();
+      s.budget[i] = p.budget();
+    }
+    return s;
+  }
+
+  private TokenStates(int m) {
+    id = new int[m];
+    size = new long[m];
+    origin = new int[m];
+    at = new int[m];
+    budget = new int[m];
+  }
+
+  Packet packet(int k) {
+    return new Packet(id[k], budget[k], size[k], origin[k], at[k]);
+  }
+
+  int count() {
+    return id.length;
+  }
+}

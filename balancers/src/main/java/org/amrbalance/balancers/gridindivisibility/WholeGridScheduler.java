@@ -1,0 +1,14 @@
+package org.amrbalance.balancers.gridindivisibility;
+
+import java.util.List;
+import org.amrbalance.spi.Machine;
+
+/**
+ * Places whole grids (tokens with a size, an origin and a hop budget) on the processors of a machine:
+ * the family of L1, L2 and L3 of seed 002 §3.6. Deterministic: the same input gives the same placement.
+ */
+@FunctionalInterface
+public interface WholeGridScheduler {
+  /** The processor of each grid, in the order of {@code grids}. */
+  int[] schedule(List<GridToken> grids, Machine machine);
+}
