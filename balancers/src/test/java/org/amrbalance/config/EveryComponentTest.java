@@ -25,7 +25,8 @@ class EveryComponentTest {
 
   @Test
   void everyBalancerBuildsByNameAndTilesRandomHierarchies() {
-    assertThat(BalancingModules.balancerNames()).contains("domain-decomposition", "scatter");
+    assertThat(BalancingModules.balancerNames()).contains("domain-decomposition", "scatter", "grid-indivisibility",
+        "list-scheduling", "decreasing-fit", "knapsack", "sfc-morton", "sfc-hilbert", "round-robin");
     for (String name : BalancingModules.balancerNames()) {
       Injector injector = Guice.createInjector(BalancingModules.fromMap(Map.of(
           BalancingModules.BALANCER, name, BalancingModules.TRIGGER, "third-party-trigger")));

@@ -32,7 +32,7 @@ public final class TestBalancerProvider implements BalancerProvider {
     return new AbstractModule() {
       @Override
       protected void configure() {
-        bind(LoadBalancer.class).to(RoundRobinBalancer.class);
+        bind(LoadBalancer.class).toInstance(new RoundRobinBalancer());
       }
     };
   }

@@ -1,0 +1,117 @@
+package org.amrbalance.balancers.baselines;
+
+import com.google.inject.Module;
+import java.util.Map;
+import org.amrbalance.config.BalancerProvider;
+import org.amrbalance.config.ComponentOptions;
+
+/** Makes the baselines selectable by name in configuration. */
+public final class BaselineProviders {
+  private static final String LEVEL_BY_LEVEL = "level-by-level";
+  private static final String LEVEL_BY_LEVEL_HELP =
+      "balance each level on its own, as levels compute in turn (default true)";
+
+  private BaselineProviders() {}
+
+  /** {@code knapsack}: LPT, then heaviest/lightest swaps (as AMReX does). */
+  public static final class Knapsack implements BalancerProvider {
+    @Override
+    public String name() {
+      return KnapsackModule.NAME;
+    }
+
+    @Override
+    public String description() {
+      return "whole grids, LPT then swaps between the heaviest and lightest ranks until efficient enough";
+    }
+
+    @Override
+    public Map<String, String> options() {
+      return Map.of(
+          "efficiency", "stop swapping once avg/max load reaches this, in (0, 1] (default 0.9)",
+          "max-swaps", "swap limit, in [0, 2147483647] (default 10000)",
+          LEVEL_BY_LEVEL, LEVEL_BY_LEVEL_HELP);
+    }
+
+    @Override
+    public Module module(ComponentOptions o) {
+      KnapsackOptions d = KnapsackOptions.defaults();
+      return new KnapsackModule(d
+          .withEfficiency(o.doubleValue("efficiency", d.efficiency(), Double.MIN_VALUE, 1))
+          .withMaxSwaps(o.intValue("max-swaps", d.maxSwaps(), 0, Integer.MAX_VALUE))
+          .withLevelByLevel(o.booleanValue(LEVEL_BY_LEVEL, d.levelByLevel())));
+    }
+  }
+
+  /** {@code sfc-morton}: Morton order split by cumulative work. */
+  public static final class Morton implements BalancerProvider {
+    @Override
+    public String name() {
+      return SfcMortonModule.NAME;
+    }
+
+    @Override
+    public String description() {
+      return "whole grids in Morton (Z) order of their centres, split by cumulative work";
+    }
+
+    @Override
+    public Map<String, String> options() {
+      return Map.of(LEVEL_BY_LEVEL, LEVEL_BY_LEVEL_HELP);
+    }
+
+    @Override
+    public Module module(ComponentOptions o) {
+      SpaceFillingCurveOptions d = SpaceFillingCurveOptions.defaults();
+      return new SfcMortonModule(d.withLevelByLevel(o.booleanValue(LEVEL_BY_LEVEL, d.levelByLevel())));
+    }
+  }
+
+  /** {@code sfc-hilbert}: Hilbert order split by cumulative work. */
+  public static final class Hilbert implements BalancerProvider {
+    @Override
+    public String name() {
+      return SfcHilbertModule.NAME;
+    }
+
+    @Override
+    public String description() {
+      return "whole grids in Hilbert order of their centres, split by cumulative work";
+    }
+
+    @Override
+    public Map<String, String> options() {
+      return Map.of(LEVEL_BY_LEVEL, LEVEL_BY_LEVEL_HELP);
+    }
+
+    @Override
+    public Module module(ComponentOptions o) {
+      SpaceFillingCurveOptions d = SpaceFillingCurveOptions.defaults();
+      return new SfcHilbertModule(d.withLevelByLevel(o.booleanValue(LEVEL_BY_LEVEL, d.levelByLevel())));
+    }
+  }
+
+  /** {@code round-robin}: patches dealt in turn. */
+  public static final class RoundRobin implements BalancerProvider {
+    @Override
+    public String name() {
+      return RoundRobinModule.NAME;
+    }
+
+    @Override
+    public String description() {
+      return "whole grids dealt to ranks in turn, ignoring work and locality";
+    }
+
+    @Override
+    public Map<String, String> options() {
+      return Map.of("restart-each-level", "start each level's deal at rank 0 (default false)");
+    }
+
+    @Override
+    public Module module(ComponentOptions o) {
+      RoundRobinOptions d = RoundRobinOptions.defaults();
+      return new RoundRobinModule(d.withRestartEachLevel(o.booleanValue("restart-each-level", d.restartEachLevel())));
+    }
+  }
+}
