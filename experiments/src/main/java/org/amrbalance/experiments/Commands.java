@@ -1,12 +1,14 @@
 package org.amrbalance.experiments;
 
 import java.util.List;
+import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
+import org.amrbalance.experiments.reproduce.ReproduceCommand;
 
 /** The launcher's built-in subcommands. */
 final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of();
+    return List.of(new ReproduceCommand(List.of(new ChapterThreeSweeps())));
   }
 }
