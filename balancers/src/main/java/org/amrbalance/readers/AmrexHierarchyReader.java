@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.annotation.concurrent.Immutable;
@@ -128,8 +129,13 @@ public final class AmrexHierarchyReader implements HierarchyReader {
 
     /** The next line, which must exist. */
     String next(String what) throws HierarchyFormatException {
+      return next(() -> what);
+    }
+
+    /** The next line, which must exist; {@code what} is only evaluated on error. */
+    String next(Supplier<String> what) throws HierarchyFormatException {
       if (n >= f.lineCount()) {
-        throw f.error(Math.max(1, f.lineCount()), "the file ends where " + what + " should be (truncated?)");
+        throw f.error(Math.max(1, f.lineCount()), "the file ends where " + what.get() + " should be (truncated?)");
       }
       n++;
       return f.line(n);
@@ -250,16 +256,20 @@ public final class AmrexHierarchyReader implements HierarchyReader {
         int[] hi = new int[h.dim];
         int first = c.n + 1;
         for (int d = 0; d < h.dim; d++) {
-          String what = "level-" + l + " box " + b + " extent along axis " + d;
+          int level = l;
+          int box = b;
+          int axis = d;
+          // Built only for a message: formatting it for each of thousands of lines would dominate the parse.
+          Supplier<String> what = () -> "level-" + level + " box " + box + " extent along axis " + axis;
           double[] x = f.doubles(c.next(what), c.n, what, 2);
-          long from = onLattice(c, what + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
-          long to = onLattice(c, what + " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
+          long from = onLattice(c, () -> what.get() + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
+          long to = onLattice(c, () -> what.get() + " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
           if (to < from) {
             throw c.error("level-" + l + " box " + b + " has x_hi = " + x[1] + " <= x_lo = " + x[0] + " along axis "
                 + d + " (a box with lo > hi)");
           }
           if (from < Integer.MIN_VALUE || to > Integer.MAX_VALUE || to - from + 1 > Integer.MAX_VALUE) {
-            throw c.error(what + " [" + x[0] + ", " + x[1] + "] lies beyond the integer index range");
+            throw c.error(what.get() + " [" + x[0] + ", " + x[1] + "] lies beyond the integer index range");
           }
           lo[d] = (int) from;
           hi[d] = (int) to;
@@ -277,14 +287,14 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     return h;
   }
 
-  private static long onLattice(Cursor c, String what, double x, double cells, int level)
+  private static long onLattice(Cursor c, Supplier<String> what, double x, double cells, int level)
       throws HierarchyFormatException {
     if (!(Math.abs(cells) < 1e15)) {
-      throw c.error(what + " = " + x + " is far outside the domain");
+      throw c.error(what.get() + " = " + x + " is far outside the domain");
     }
     long index = Math.round(cells);
     if (Math.abs(cells - index) > LATTICE_TOLERANCE) {
-      throw c.error(what + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
+      throw c.error(what.get() + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
           + " cells from prob_lo)");
     }
     return index;
@@ -342,7 +352,8 @@ public final class AmrexHierarchyReader implements HierarchyReader {
           + level);
     }
     for (int b = 0; b < count; b++) {
-      Box box = BoxText.parseOne(f, c.next("box " + b), c.n, "box " + b);
+      int index = b;
+      Box box = BoxText.parseOne(f, c.next(() -> "box " + index), c.n, "box " + b);
       HeaderBox want = expected.get(b);
       if (!box.equals(want.box())) {
         throw c.error("box " + b + " " + box + " differs from the Header's level-" + level + " box " + b + " "
@@ -359,12 +370,13 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     int[] owners = new int[count];
     for (int b = 0; b < count; b++) {
-      Matcher m = FAB_ON_DISK.matcher(c.next("FabOnDisk line " + b));
+      int index = b;
+      Matcher m = FAB_ON_DISK.matcher(c.next(() -> "FabOnDisk line " + index));
       if (!m.matches()) {
         throw c.error("expected 'FabOnDisk: Cell_D_NNNNN offset' for box " + b + ", got '"
             + BoxText.excerpt(f.line(c.n).strip(), 0) + "'");
       }
-      owners[b] = f.parseInt(m.group(2), c.n, "file number of box " + b);
+      owners[b] = f.parseInt(m.group(2), c.n, () -> "file number of box " + index);
     }
     for (String which : List.of("minima", "maxima")) {
       // VisMF writes a blank line before each of the two blocks.
@@ -375,13 +387,17 @@ public final class AmrexHierarchyReader implements HierarchyReader {
             + BoxText.excerpt(f.line(c.n).strip(), 0) + "'");
       }
       for (int b = 0; b < count; b++) {
-        String line = c.next("the " + which + " of box " + b);
+        int index = b;
+        String line = c.next(() -> "the " + which + " of box " + index);
         String[] values = line.strip().split(",");
         if (values.length != ncomp) {
           throw c.error("the " + which + " of box " + b + " hold " + values.length + " values, expected " + ncomp);
         }
+        // The values are counted, not parsed: they summarise the data and do not shape the hierarchy.
         for (int k = 0; k < ncomp; k++) {
-          f.parseDouble(values[k], c.n, which + " of box " + b + " component " + k);
+          if (values[k].isBlank()) {
+            throw c.error("the " + which + " of box " + b + " leave component " + k + " empty");
+          }
         }
       }
     }

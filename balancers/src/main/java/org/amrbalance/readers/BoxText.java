@@ -49,9 +49,9 @@ final class BoxText {
 
   /** Builds the box of a match of {@link #pattern()}, checking dimensions, order and type. */
   static Box toBox(TextFile file, Matcher m, int line, String what) throws HierarchyFormatException {
-    int[] lo = vector(file, m.group(1), line, what + " lo");
-    int[] hi = vector(file, m.group(2), line, what + " hi");
-    int[] type = vector(file, m.group(3), line, what + " type");
+    int[] lo = vector(file, m.group(1), line, what, " lo");
+    int[] hi = vector(file, m.group(2), line, what, " hi");
+    int[] type = vector(file, m.group(3), line, what, " type");
     if (hi.length != lo.length || type.length != lo.length) {
       throw file.error(line, what + " mixes dimensions: lo " + Arrays.toString(lo) + ", hi " + Arrays.toString(hi)
           + ", type " + Arrays.toString(type));
@@ -83,11 +83,13 @@ final class BoxText {
     return BOX;
   }
 
-  private static int[] vector(TextFile file, String text, int line, String what) throws HierarchyFormatException {
+  private static int[] vector(TextFile file, String text, int line, String what, String corner)
+      throws HierarchyFormatException {
     String[] parts = text.split(",");
     int[] v = new int[parts.length];
     for (int i = 0; i < parts.length; i++) {
-      v[i] = file.parseInt(parts[i], line, what + "[" + i + "]");
+      int index = i;
+      v[i] = file.parseInt(parts[i], line, () -> what + corner + "[" + index + "]");
     }
     return v;
   }
