@@ -18,6 +18,7 @@ import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.Patch;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,8 +28,15 @@ class AmrexHierarchyReaderTest {
   @TempDir
   Path dir;
 
-  private static HierarchyFile real() throws Exception {
-    return new AmrexHierarchyReader().read(TestFiles.path(TestFiles.AMREX_HEADER));
+  private static HierarchyFile real;
+
+  @BeforeAll
+  static void readOnce() throws Exception {
+    real = new AmrexHierarchyReader().read(TestFiles.path(TestFiles.AMREX_HEADER));
+  }
+
+  private static HierarchyFile real() {
+    return real;
   }
 
   /** The boxes listed in the real Cell_H, read here with a pattern of their own. */
