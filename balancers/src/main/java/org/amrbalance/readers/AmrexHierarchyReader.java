@@ -215,7 +215,7 @@ public final class AmrexHierarchyReader implements HierarchyReader {
       if (domains.get(l).dim() != h.dim) {
         throw c.error("the domain of level " + l + " " + domains.get(l) + " is not " + h.dim + "-dimensional");
       }
-      if (l > 0 && !domains.get(l).equals(domains.get(l - 1).refine(h.ratios[l - 1]))) {
+      if (l > 0 && !domains.get(l).equals(refine(c, domains.get(l - 1), h.ratios[l - 1]))) {
         throw c.error("the domain of level " + l + " " + domains.get(l) + " is not level " + (l - 1) + "'s "
             + domains.get(l - 1) + " refined by " + h.ratios[l - 1]);
       }
@@ -285,6 +285,14 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.expectEnd();
     return h;
+  }
+
+  private static Box refine(Cursor c, Box domain, int ratio) throws HierarchyFormatException {
+    try {
+      return domain.refine(ratio);
+    } catch (ArithmeticException e) {
+      throw c.error("the domain " + domain + " refined by " + ratio + " overflows the integer index range");
+    }
   }
 
   private static long onLattice(Cursor c, Supplier<String> what, double x, double cells, int level)

@@ -300,7 +300,7 @@ public final class EnzoHierarchyReader implements HierarchyReader {
         }
         bytesPerCell = (long) fields * Double.BYTES;
       }
-      double work = options.work(box.volume(), count);
+      double work = options.work(Layout.cells(f, box, b.line, "grid " + b.id), count);
       int[] parents = place.level() == 0 ? new int[0] : new int[] {place.parent()};
       layout.add(b.id, place.level(), box, work, bytesPerCell, parents, b.line, "grid " + b.id);
       tasks.put(b.id, task);

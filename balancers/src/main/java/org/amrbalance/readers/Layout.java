@@ -52,6 +52,21 @@ final class Layout {
     if (previous != null) {
       throw file.error(line, label + ": id " + id + " already used at line " + previous.line());
     }
+    cells(file, box, line, label);
+    if (box.dim() != domain.dim()) {
+      throw file.error(line, label + " " + box + " has dimension " + box.dim() + " but the domain "
+          + domain + " has " + domain.dim());
+    }
+    Entry e = new Entry(id, level, box, work, bytesPerCell, parents.clone(), line, label);
+    entries.add(e);
+    byId.put(id, e);
+  }
+
+  /**
+   * The cell count of a box read from {@code file}, which must not exceed {@link #MAX_CELLS}; checked before
+   * anything multiplies the sides exactly, which would overflow for a corrupt box.
+   */
+  static long cells(TextFile file, Box box, int line, String label) throws HierarchyFormatException {
     double cells = 1;
     for (int d = 0; d < box.dim(); d++) {
       cells *= box.length(d);
@@ -60,13 +75,7 @@ final class Layout {
       throw file.error(line, label + " " + box + " has " + (long) cells + " cells, more than the " + MAX_CELLS
           + " a reader accepts for one grid");
     }
-    if (box.dim() != domain.dim()) {
-      throw file.error(line, label + " " + box + " has dimension " + box.dim() + " but the domain "
-          + domain + " has " + domain.dim());
-    }
-    Entry e = new Entry(id, level, box, work, bytesPerCell, parents.clone(), line, label);
-    entries.add(e);
-    byId.put(id, e);
+    return box.volume();
   }
 
   /** Checks everything and builds the hierarchy. */

@@ -218,4 +218,14 @@ class AmrexHierarchyReaderTest {
     assertThatThrownBy(() -> new AmrexHierarchyReader().read(header))
         .hasMessageStartingWith(cellH + ":700: the file ends where").hasMessageContaining("truncated");
   }
+
+  @Test
+  void aRatioThatOverflowsTheIndexRangeIsAFormatError() {
+    List<String> lines = Edits.lines(TestFiles.AMREX_HEADER);
+    int ratios = Edits.find(lines, 1, "2 2 2 2");
+    Edits.set(lines, ratios, "2147483647 2 2 2");
+    HierarchyFormatException e = readError(lines);
+    assertThat(e.line()).isEqualTo(ratios + 1);
+    assertThat(e.getMessage()).contains("refined by 2147483647 overflows the integer index range");
+  }
 }

@@ -264,4 +264,16 @@ class EnzoHierarchyReaderTest {
         .isInstanceOf(HierarchyFormatException.class)
         .hasMessage(p + ":" + refine + ": RefineBy = 1: must be >= 2");
   }
+
+  @Test
+  void aHugeGridIsRejectedBeforeItsCellCountOverflows() {
+    List<String> lines = Edits.lines(TestFiles.ENZO);
+    int grid = Edits.find(lines, 1, "Grid = 1");
+    Edits.set(lines, Edits.find(lines, grid, "GridDimension"), "GridDimension     = 2000000006 2000000006 2000000006");
+    Edits.set(lines, Edits.find(lines, grid, "GridEndIndex"), "GridEndIndex      = 2000000002 2000000002 2000000002");
+    Edits.set(lines, Edits.find(lines, grid, "GridRightEdge"), "GridRightEdge     = 62500000 62500000 62500000");
+    HierarchyFormatException e = readError(lines);
+    assertThat(e.line()).isEqualTo(grid);
+    assertThat(e.getMessage()).contains("grid 1 ").contains("cells, more than the 1099511627776");
+  }
 }
