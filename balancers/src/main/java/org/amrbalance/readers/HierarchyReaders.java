@@ -53,16 +53,14 @@ public final class HierarchyReaders {
 
   /** The reader of {@code format} with default settings. */
   public static HierarchyReader reader(HierarchyFormat format) {
-    switch (format) {
-      case ENZO:
-        return new EnzoHierarchyReader();
-      case CHOMBO:
-        return new ChomboHierarchyReader();
-      case AMREX:
-        return new AmrexHierarchyReader();
-      default:
-        throw new IllegalArgumentException("format = " + format + ": no reader");
+    if (format == null) {
+      throw new IllegalArgumentException("format = null: must not be null");
     }
+    return switch (format) {
+      case ENZO -> new EnzoHierarchyReader();
+      case CHOMBO -> new ChomboHierarchyReader();
+      case AMREX -> new AmrexHierarchyReader();
+    };
   }
 
   /** Reads {@code file} with the default reader of its detected format. */
