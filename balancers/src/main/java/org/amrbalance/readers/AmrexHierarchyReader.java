@@ -1,0 +1,415 @@
+package org.amrbalance.readers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Hierarchy;
+
+/**
+ * Reads an AMReX plotfile {@code Header} ({@code HyperCLaw-V1.1}) and, where present, the {@code Level_N/Cell_H}
+ * box lists of its levels.
+ *
+ * <ul>
+ *   <li>The Header gives each box as its physical extent per axis; the integer box is {@code lo =
+ *       round((x_lo - prob_lo) / dx)}, {@code hi = round((x_hi - prob_lo) / dx) - 1} with the level's dx from the
+ *       Header, and both edges must lie on the level's cell lattice.
+ *   <li>A {@code Cell_H} must list the same boxes as the Header-derived ones, in the same order. Its {@code
+ *       FabOnDisk: Cell_D_NNNNN} file numbers are the recorded ranks of that level's boxes: the rank group that
+ *       wrote each box, which is the owning rank when the run wrote at least one file per rank.
+ *   <li>Parents are found from the geometry (proper nesting is checked); work is the cell count; the payload is
+ *       one double per cell and plotted variable.
+ *   <li>Patch ids number the boxes from 0 in Header order, level by level.
+ * </ul>
+ *
+ * <p>{@link #read(Path)} looks for each level's box list as {@code Level_N/Cell_H} beside the Header (a plotfile
+ * directory) and as {@code PREFIXLevel_N_Cell_H} for a Header named {@code PREFIXHeader} (flattened copies).
+ */
+@Immutable
+public final class AmrexHierarchyReader implements HierarchyReader {
+  /** The first line of every plotfile Header this reader understands. */
+  public static final String MAGIC = "HyperCLaw-V1.1";
+
+  private static final Pattern FAB_ON_DISK = Pattern.compile("FabOnDisk:\\s*(\\S*?)(\\d{1,9})\\s+(\\d+)\\s*");
+  private static final Pattern BOX_ARRAY_START = Pattern.compile("\\(\\s*(\\S+)\\s+(\\S+)\\s*");
+  /** Largest distance (in cells) of an edge from the level's cell lattice still read as on it. */
+  private static final double LATTICE_TOLERANCE = 1e-3;
+  private static final int MAX_LEVELS = 30;
+  private static final int MAX_VARIABLES = 100_000;
+
+  @Override
+  public HierarchyFormat format() {
+    return HierarchyFormat.AMREX;
+  }
+
+  /** Reads {@code header} with every {@code Cell_H} found beside it; see the class comment. */
+  @Override
+  public HierarchyFile read(Path header) throws IOException {
+    Header h = parseHeader(TextFile.read(header));
+    Map<Integer, Path> cellHeaders = new TreeMap<>();
+    for (int level = 0; level <= h.finest; level++) {
+      for (Path candidate : cellHeaderCandidates(header, level)) {
+        if (Files.isRegularFile(candidate)) {
+          cellHeaders.put(level, candidate);
+          break;
+        }
+      }
+    }
+    return build(h, cellHeaders);
+  }
+
+  /**
+   * Reads {@code header} with exactly the given {@code Cell_H} files (level to file), none looked up.
+   *
+   * @throws HierarchyFormatException also if a given level does not exist or its file is missing
+   */
+  public HierarchyFile read(Path header, Map<Integer, Path> cellHeaders) throws IOException {
+    Header h = parseHeader(TextFile.read(header));
+    for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
+      if (e.getKey() < 0 || e.getKey() > h.finest) {
+        throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE, "a Cell_H is given for level "
+            + e.getKey() + " but the Header has levels 0 to " + h.finest);
+      }
+      if (!Files.isRegularFile(e.getValue())) {
+        throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE,
+            "missing Cell_H file of level " + e.getKey() + ": " + e.getValue() + " does not exist");
+      }
+    }
+    return build(h, new TreeMap<>(cellHeaders));
+  }
+
+  /** Where the box list of {@code level} may be, in the order tried. */
+  static List<Path> cellHeaderCandidates(Path header, int level) {
+    List<Path> candidates = new ArrayList<>();
+    candidates.add(header.resolveSibling("Level_" + level).resolve("Cell_H"));
+    Path name = header.getFileName();
+    String file = name == null ? "" : name.toString();
+    if (file.endsWith("Header") && file.length() > "Header".length()) {
+      String prefix = file.substring(0, file.length() - "Header".length());
+      candidates.add(header.resolveSibling(prefix + "Level_" + level + "_Cell_H"));
+    }
+    return candidates;
+  }
+
+  /** One box of the Header: its integer box and the line its first extent is on. */
+  private record HeaderBox(Box box, int line) {}
+
+  /** What the Header says. */
+  private static final class Header {
+    final TextFile file;
+    int nvars;
+    int dim;
+    int finest;
+    Box domain;
+    int[] ratios;
+    final List<List<HeaderBox>> levels = new ArrayList<>();
+
+    Header(TextFile file) {
+      this.file = file;
+    }
+  }
+
+  /** A cursor over the Header's lines, which have fixed positions. */
+  private static final class Cursor {
+    final TextFile f;
+    int n;
+
+    Cursor(TextFile f) {
+      this.f = f;
+    }
+
+    /** The next line, which must exist. */
+    String next(String what) throws HierarchyFormatException {
+      return next(() -> what);
+    }
+
+    /** The next line, which must exist; {@code what} is only evaluated on error. */
+    String next(Supplier<String> what) throws HierarchyFormatException {
+      if (n >= f.lineCount()) {
+        throw f.error(Math.max(1, f.lineCount()), "the file ends where " + what.get() + " should be (truncated?)");
+      }
+      n++;
+      return f.line(n);
+    }
+
+    /** The next non-blank line, which must exist. */
+    String nextNonBlank(String what) throws HierarchyFormatException {
+      String line = next(what);
+      while (line.isBlank()) {
+        line = next(what);
+      }
+      return line;
+    }
+
+    int nextInt(String what) throws HierarchyFormatException {
+      return f.parseInt(next(what), n, what);
+    }
+
+    HierarchyFormatException error(String problem) {
+      return f.error(n, problem);
+    }
+
+    /** Fails unless the rest of the file is blank. */
+    void expectEnd() throws HierarchyFormatException {
+      while (n < f.lineCount()) {
+        n++;
+        if (!f.line(n).isBlank()) {
+          throw error("unexpected content after the last expected line: '" + BoxText.excerpt(f.line(n).strip(), 0)
+              + "'");
+        }
+      }
+    }
+  }
+
+  private static Header parseHeader(TextFile f) throws HierarchyFormatException {
+    Header h = new Header(f);
+    Cursor c = new Cursor(f);
+    String magic = c.next("the version line " + MAGIC).strip();
+    if (!magic.equals(MAGIC)) {
+      throw c.error("expected the version line '" + MAGIC + "', got '" + BoxText.excerpt(magic, 0) + "'");
+    }
+    h.nvars = c.nextInt("the number of variables");
+    if (h.nvars < 0 || h.nvars > MAX_VARIABLES) {
+      throw c.error("number of variables = " + h.nvars + ": must be in [0, " + MAX_VARIABLES + "]");
+    }
+    for (int v = 0; v < h.nvars; v++) {
+      c.next("the name of variable " + v);
+    }
+    h.dim = c.nextInt("the space dimension");
+    if (h.dim < 1 || h.dim > Box.MAX_DIM) {
+      throw c.error("space dimension = " + h.dim + ": must be 1, 2 or 3");
+    }
+    f.parseDouble(c.next("the time"), c.n, "time");
+    h.finest = c.nextInt("the finest level");
+    if (h.finest < 0 || h.finest >= MAX_LEVELS) {
+      throw c.error("finest level = " + h.finest + ": must be in [0, " + (MAX_LEVELS - 1) + "]");
+    }
+    int levels = h.finest + 1;
+    double[] probLo = f.doubles(c.next("prob_lo"), c.n, "prob_lo", h.dim);
+    double[] probHi = f.doubles(c.next("prob_hi"), c.n, "prob_hi", h.dim);
+    for (int d = 0; d < h.dim; d++) {
+      if (!(probHi[d] > probLo[d])) {
+        throw c.error("prob_hi[" + d + "] = " + probHi[d] + " is not above prob_lo[" + d + "] = " + probLo[d]);
+      }
+    }
+    h.ratios = f.ints(c.next("the refinement ratios"), c.n, "refinement ratios", h.finest);
+    for (int l = 0; l < h.finest; l++) {
+      if (h.ratios[l] < 2) {
+        throw c.error("refinement ratio of level " + l + " = " + h.ratios[l] + ": must be >= 2");
+      }
+    }
+    List<Box> domains = BoxText.parseAll(f, c.next("the level domains"), c.n, "level domains");
+    if (domains.size() != levels) {
+      throw c.error("the line holds " + domains.size() + " level domains, expected " + levels);
+    }
+    for (int l = 0; l < levels; l++) {
+      if (domains.get(l).dim() != h.dim) {
+        throw c.error("the domain of level " + l + " " + domains.get(l) + " is not " + h.dim + "-dimensional");
+      }
+      if (l > 0 && !domains.get(l).equals(refine(c, domains.get(l - 1), h.ratios[l - 1]))) {
+        throw c.error("the domain of level " + l + " " + domains.get(l) + " is not level " + (l - 1) + "'s "
+            + domains.get(l - 1) + " refined by " + h.ratios[l - 1]);
+      }
+    }
+    h.domain = domains.get(0);
+    f.ints(c.next("the step of every level"), c.n, "steps", levels);
+    double[][] dx = new double[levels][];
+    for (int l = 0; l < levels; l++) {
+      dx[l] = f.doubles(c.next("the cell size of level " + l), c.n, "cell size of level " + l, h.dim);
+      for (int d = 0; d < h.dim; d++) {
+        double expected = (probHi[d] - probLo[d]) / domains.get(l).length(d);
+        if (!(Math.abs(dx[l][d] - expected) <= 1e-6 * expected)) {
+          throw c.error("cell size of level " + l + " along axis " + d + " = " + dx[l][d] + " but the domain "
+              + domains.get(l) + " over [" + probLo[d] + ", " + probHi[d] + "] gives " + expected);
+        }
+      }
+    }
+    c.nextInt("the coordinate system");
+    c.nextInt("the boundary width");
+    for (int l = 0; l < levels; l++) {
+      String[] t = TextFile.tokens(c.next("the line '" + l + " nboxes time' of level " + l));
+      if (t.length != 3) {
+        throw c.error("expected '" + l + " <number of boxes> <time>', got '" + String.join(" ", t) + "'");
+      }
+      int said = f.parseInt(t[0], c.n, "level");
+      if (said != l) {
+        throw c.error("expected the boxes of level " + l + ", got level " + said);
+      }
+      int count = f.parseInt(t[1], c.n, "number of boxes of level " + l);
+      if (count < 0) {
+        throw c.error("number of boxes of level " + l + " = " + count + ": must be >= 0");
+      }
+      f.parseDouble(t[2], c.n, "time of level " + l);
+      c.nextInt("the step of level " + l);
+      List<HeaderBox> boxes = new ArrayList<>();
+      for (int b = 0; b < count; b++) {
+        int[] lo = new int[h.dim];
+        int[] hi = new int[h.dim];
+        int first = c.n + 1;
+        for (int d = 0; d < h.dim; d++) {
+          int level = l;
+          int box = b;
+          int axis = d;
+          // Built only for a message: formatting it for each of thousands of lines would dominate the parse.
+          Supplier<String> what = () -> "level-" + level + " box " + box + " extent along axis " + axis;
+          double[] x = f.doubles(c.next(what), c.n, what, 2);
+          long from = onLattice(c, () -> what.get() + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
+          long to = onLattice(c, () -> what.get() + " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
+          if (to < from) {
+            throw c.error("level-" + l + " box " + b + " has x_hi = " + x[1] + " <= x_lo = " + x[0] + " along axis "
+                + d + " (a box with lo > hi)");
+          }
+          if (from < Integer.MIN_VALUE || to > Integer.MAX_VALUE || to - from + 1 > Integer.MAX_VALUE) {
+            throw c.error(what.get() + " [" + x[0] + ", " + x[1] + "] lies beyond the integer index range");
+          }
+          lo[d] = (int) from;
+          hi[d] = (int) to;
+        }
+        boxes.add(new HeaderBox(Box.of(lo, hi), first));
+      }
+      String end = c.next("'Level_" + l + "/Cell'").strip();
+      if (!end.equals("Level_" + l + "/Cell")) {
+        throw c.error("expected 'Level_" + l + "/Cell' after the " + count + " boxes of level " + l + ", got '"
+            + BoxText.excerpt(end, 0) + "'");
+      }
+      h.levels.add(boxes);
+    }
+    c.expectEnd();
+    return h;
+  }
+
+  private static Box refine(Cursor c, Box domain, int ratio) throws HierarchyFormatException {
+    try {
+      return domain.refine(ratio);
+    } catch (ArithmeticException e) {
+      throw c.error("the domain " + domain + " refined by " + ratio + " overflows the integer index range");
+    }
+  }
+
+  private static long onLattice(Cursor c, Supplier<String> what, double x, double cells, int level)
+      throws HierarchyFormatException {
+    if (!(Math.abs(cells) < 1e15)) {
+      throw c.error(what.get() + " = " + x + " is far outside the domain");
+    }
+    long index = Math.round(cells);
+    if (Math.abs(cells - index) > LATTICE_TOLERANCE) {
+      throw c.error(what.get() + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
+          + " cells from prob_lo)");
+    }
+    return index;
+  }
+
+  private HierarchyFile build(Header h, Map<Integer, Path> cellHeaders) throws IOException {
+    Map<Integer, Integer> ids = new HashMap<>();
+    Layout layout = new Layout(h.file, h.domain, h.ratios);
+    int id = 0;
+    List<int[]> levelIds = new ArrayList<>();
+    for (int l = 0; l < h.levels.size(); l++) {
+      int[] own = new int[h.levels.get(l).size()];
+      for (int b = 0; b < own.length; b++) {
+        HeaderBox hb = h.levels.get(l).get(b);
+        layout.add(id, l, hb.box(), -1, (long) h.nvars * Double.BYTES, new int[0], hb.line(), "level-" + l + " box " + b);
+        own[b] = id;
+        ids.put(id, l);
+        id++;
+      }
+      levelIds.add(own);
+    }
+    Map<Integer, Integer> ranks = new HashMap<>();
+    for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
+      int level = e.getKey();
+      int[] owners = parseCellHeader(TextFile.read(e.getValue()), h, level);
+      for (int b = 0; b < owners.length; b++) {
+        ranks.put(levelIds.get(level)[b], owners[b]);
+      }
+    }
+    Hierarchy hierarchy = layout.build();
+    return HierarchyFile.of(h.file.source(), HierarchyFormat.AMREX, hierarchy, ranks);
+  }
+
+  /** Checks a level's Cell_H against the Header and returns the FabOnDisk file number of each box. */
+  private static int[] parseCellHeader(TextFile f, Header h, int level) throws HierarchyFormatException {
+    Cursor c = new Cursor(f);
+    c.nextInt("the VisMF header version");
+    c.nextInt("the VisMF 'how'");
+    int ncomp = c.nextInt("the number of components");
+    if (ncomp < 0 || ncomp > MAX_VARIABLES) {
+      throw c.error("number of components = " + ncomp + ": must be in [0, " + MAX_VARIABLES + "]");
+    }
+    String ghost = c.next("the number of ghost cells").strip();
+    if (!ghost.startsWith("(")) { // newer VisMF versions write an IntVect, whose values do not matter here
+      f.parseInt(ghost, c.n, "number of ghost cells");
+    }
+    List<HeaderBox> expected = h.levels.get(level);
+    Matcher start = BOX_ARRAY_START.matcher(c.next("the box array '(N 0'"));
+    if (!start.matches()) {
+      throw c.error("expected the box array start '(N 0', got '" + BoxText.excerpt(f.line(c.n).strip(), 0) + "'");
+    }
+    int count = f.parseInt(start.group(1), c.n, "box array size");
+    if (count != expected.size()) {
+      throw c.error("box array size = " + count + " but the Header has " + expected.size() + " boxes on level "
+          + level);
+    }
+    for (int b = 0; b < count; b++) {
+      int index = b;
+      Box box = BoxText.parseOne(f, c.next(() -> "box " + index), c.n, "box " + b);
+      HeaderBox want = expected.get(b);
+      if (!box.equals(want.box())) {
+        throw c.error("box " + b + " " + box + " differs from the Header's level-" + level + " box " + b + " "
+            + want.box() + " (" + h.file.source() + " line " + want.line() + ")");
+      }
+    }
+    if (!c.next("')' closing the box array").strip().equals(")")) {
+      throw c.error("expected ')' closing the box array of " + count + " boxes, got '"
+          + BoxText.excerpt(f.line(c.n).strip(), 0) + "'");
+    }
+    int fabs = c.nextInt("the number of FabOnDisk lines");
+    if (fabs != count) {
+      throw c.error("number of FabOnDisk lines = " + fabs + " but the box array has " + count);
+    }
+    int[] owners = new int[count];
+    for (int b = 0; b < count; b++) {
+      int index = b;
+      Matcher m = FAB_ON_DISK.matcher(c.next(() -> "FabOnDisk line " + index));
+      if (!m.matches()) {
+        throw c.error("expected 'FabOnDisk: Cell_D_NNNNN offset' for box " + b + ", got '"
+            + BoxText.excerpt(f.line(c.n).strip(), 0) + "'");
+      }
+      owners[b] = f.parseInt(m.group(2), c.n, () -> "file number of box " + index);
+    }
+    for (String which : List.of("minima", "maxima")) {
+      // VisMF writes a blank line before each of the two blocks.
+      String[] shape = c.nextNonBlank("the '" + count + "," + ncomp + "' line of the " + which).split(",", -1);
+      if (shape.length != 2 || f.parseInt(shape[0], c.n, which + " count") != count
+          || f.parseInt(shape[1], c.n, which + " components") != ncomp) {
+        throw c.error("expected '" + count + "," + ncomp + "' before the per-box " + which + ", got '"
+            + BoxText.excerpt(f.line(c.n).strip(), 0) + "'");
+      }
+      for (int b = 0; b < count; b++) {
+        int index = b;
+        String line = c.next(() -> "the " + which + " of box " + index);
+        String[] values = line.strip().split(",");
+        if (values.length != ncomp) {
+          throw c.error("the " + which + " of box " + b + " hold " + values.length + " values, expected " + ncomp);
+        }
+        // The values are counted, not parsed: they summarise the data and do not shape the hierarchy.
+        for (int k = 0; k < ncomp; k++) {
+          if (values[k].isBlank()) {
+            throw c.error("the " + which + " of box " + b + " leave component " + k + " empty");
+          }
+        }
+      }
+    }
+    c.expectEnd();
+    return owners;
+  }
+}

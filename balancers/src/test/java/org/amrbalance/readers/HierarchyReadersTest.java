@@ -1,0 +1,104 @@
+package org.amrbalance.readers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.Patch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HierarchyReadersTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void detectsEachFormatByContent() throws Exception {
+    assertThat(HierarchyReaders.detect(TestFiles.path(TestFiles.ENZO))).isEqualTo(HierarchyFormat.ENZO);
+    assertThat(HierarchyReaders.detect(TestFiles.path(TestFiles.CHOMBO_2D))).isEqualTo(HierarchyFormat.CHOMBO);
+    assertThat(HierarchyReaders.detect(TestFiles.path(TestFiles.CHOMBO_3D))).isEqualTo(HierarchyFormat.CHOMBO);
+    assertThat(HierarchyReaders.detect(TestFiles.path(TestFiles.AMREX_HEADER))).isEqualTo(HierarchyFormat.AMREX);
+    // The names say nothing: a Chombo file named like an Enzo one is still read as Chombo.
+    Path disguised = Edits.copy(dir, TestFiles.CHOMBO_2D, "looks.hierarchy");
+    assertThat(HierarchyReaders.read(disguised).hierarchy())
+        .isEqualTo(new ChomboHierarchyReader().read(TestFiles.path(TestFiles.CHOMBO_2D)).hierarchy());
+  }
+
+  @Test
+  void readsEachFileAsItsOwnReaderDoes() throws Exception {
+    for (String name : new String[] {TestFiles.ENZO, TestFiles.CHOMBO_2D}) {
+      HierarchyFile viaDetector = HierarchyReaders.read(TestFiles.path(name));
+      HierarchyFile direct = HierarchyReaders.reader(viaDetector.format()).read(TestFiles.path(name));
+      assertThat(viaDetector).isEqualTo(direct);
+    }
+    for (HierarchyFormat f : HierarchyFormat.values()) {
+      assertThat(HierarchyReaders.reader(f).format()).isEqualTo(f);
+    }
+  }
+
+  @Test
+  void anUnknownFormatNamesTheFileAndLine() {
+    Path cellH = TestFiles.path(TestFiles.AMREX_CELL_H);
+    HierarchyFormatException e = catchThrowableOfType(HierarchyFormatException.class, () -> HierarchyReaders.detect(cellH));
+    assertThat(e.line()).isEqualTo(1);
+    assertThat(e.getMessage()).startsWith(cellH + ":1: unknown hierarchy format: the first line '1'");
+    Path params = TestFiles.path(TestFiles.ENZO_PARAMETERS);
+    assertThatThrownBy(() -> HierarchyReaders.read(params)).isInstanceOf(HierarchyFormatException.class)
+        .hasMessageStartingWith(params + ":1: unknown hierarchy format");
+    Path empty = Edits.writeText(dir, "empty", "\n\n");
+    assertThatThrownBy(() -> HierarchyReaders.detect(empty)).isInstanceOf(HierarchyFormatException.class)
+        .hasMessage(empty + ": unknown hierarchy format: the file starts with 100 or more blank lines, or is empty");
+  }
+
+  @Test
+  void formatsHaveConfigurationNames() {
+    assertThat(HierarchyFormat.AMREX.configName()).isEqualTo("amrex");
+    assertThat(HierarchyFormat.fromConfigName(" Enzo ")).isEqualTo(HierarchyFormat.ENZO);
+    assertThatThrownBy(() -> HierarchyFormat.fromConfigName("flash")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("format = flash: unknown, known formats are enzo, chombo, amrex");
+  }
+
+  @Test
+  void exceptionMessagesReadFileLineProblem() {
+    HierarchyFormatException at = new HierarchyFormatException("a.txt", 7, "bad");
+    assertThat(at).hasMessage("a.txt:7: bad").isInstanceOf(java.io.IOException.class);
+    assertThat(at.source()).isEqualTo("a.txt");
+    assertThat(at.line()).isEqualTo(7);
+    assertThat(at.problem()).isEqualTo("bad");
+    assertThat(new HierarchyFormatException("a.txt", HierarchyFormatException.WHOLE_FILE, "gone"))
+        .hasMessage("a.txt: gone");
+  }
+
+  @Test
+  void hierarchyFileChecksItsRecordedRanks() {
+    Hierarchy h = Hierarchy.of(Box.ofSize(8, 8), new int[] {2},
+        List.of(Patch.of(0, 0, Box.ofSize(8, 8)), Patch.of(1, 1, Box.of2d(0, 0, 3, 3))));
+    assertThatThrownBy(() -> HierarchyFile.of("f", HierarchyFormat.CHOMBO, h, Map.of(9, 0)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("recordedRanks key = 9");
+    assertThatThrownBy(() -> HierarchyFile.of("f", HierarchyFormat.CHOMBO, h, Map.of(0, -2)))
+        .hasMessageContaining("recordedRanks[0] = -2");
+    assertThatThrownBy(() -> HierarchyFile.of(" ", HierarchyFormat.CHOMBO, h, Map.of()))
+        .hasMessageContaining("source =  ");
+
+    HierarchyFile partial = HierarchyFile.of("f", HierarchyFormat.CHOMBO, h, Map.of(1, 3));
+    assertThat(partial.recordedLevels()).containsExactly(1);
+    assertThat(partial.recordedRankCount()).isEqualTo(4);
+    assertThat(partial.recordedAssignment()).isEmpty();
+    assertThat(partial.recordedLevelAssignment(1).orElseThrow().rankOf(1)).isEqualTo(3);
+    assertThat(partial.levelHierarchy(1).domain()).isEqualTo(Box.ofSize(16, 16));
+    assertThatThrownBy(() -> partial.recordedLevelAssignment(0, 4)).hasMessageContaining("level = 0");
+    assertThatThrownBy(() -> partial.levelHierarchy(2)).hasMessageContaining("level = 2");
+
+    HierarchyFile none = HierarchyFile.of("f", HierarchyFormat.CHOMBO, h, Map.of());
+    assertThat(none.recordedRankCount()).isZero();
+    assertThat(none.recordedLevels()).isEmpty();
+    HierarchyFile full = HierarchyFile.of("f", HierarchyFormat.CHOMBO, h, Map.of(0, 0, 1, 1));
+    assertThat(full.recordedAssignment().orElseThrow().ranks()).isEqualTo(2);
+    assertThatThrownBy(() -> full.recordedAssignment(1)).hasMessageContaining("ranks = 1");
+  }
+}
