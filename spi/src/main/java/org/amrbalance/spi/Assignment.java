@@ -44,16 +44,21 @@ public final class Assignment {
     Map<Integer, List<Piece>> grouped = new HashMap<>();
     for (Piece piece : pieces) {
       Checks.notNull("piece", piece);
-      Checks.check(hierarchy.contains(piece.patchId()), "piece.patchId", piece.patchId(),
-          "no such patch in the hierarchy");
-      Checks.check(piece.rank() < ranks, "piece.rank", piece.rank(),
-          "rank must be in [0, " + ranks + ") (piece of patch " + piece.patchId() + ")");
+      if (!hierarchy.contains(piece.patchId())) {
+        throw Checks.bad("piece.patchId", piece.patchId(), "no such patch in the hierarchy");
+      }
+      if (piece.rank() >= ranks) {
+        throw Checks.bad("piece.rank", piece.rank(), "rank must be in [0, " + ranks + ") (piece of patch "
+            + piece.patchId() + ")");
+      }
       grouped.computeIfAbsent(piece.patchId(), k -> new ArrayList<>()).add(piece);
     }
     Map<Integer, List<Piece>> byPatch = new LinkedHashMap<>();
     for (Patch patch : hierarchy.patches()) {
       List<Piece> own = grouped.get(patch.id());
-      Checks.check(own != null, "patch " + patch.id() + " pieces", "[]", "the patch is not assigned to any rank");
+      if (own == null) {
+        throw Checks.bad("patch " + patch.id() + " pieces", "[]", "the patch is not assigned to any rank");
+      }
       checkTiling(patch, own);
       own.sort(PIECE_ORDER);
       byPatch.put(patch.id(), List.copyOf(own));
@@ -77,7 +82,9 @@ public final class Assignment {
     Checks.notNull("rankOfPatch", rankOfPatch);
     return wholeGrids(hierarchy, ranks, id -> {
       Integer r = rankOfPatch.get(id);
-      Checks.check(r != null, "patch " + id + " rank", "null", "the patch is not assigned to any rank");
+      if (r == null) {
+        throw Checks.bad("patch " + id + " rank", "null", "the patch is not assigned to any rank");
+      }
       return r;
     });
   }
@@ -85,8 +92,9 @@ public final class Assignment {
   private static void checkTiling(Patch patch, List<Piece> own) {
     long covered = 0;
     for (Piece piece : own) {
-      Checks.check(piece.box().dim() == patch.box().dim() && patch.box().contains(piece.box()),
-          "piece.box", piece.box(), "lies outside patch " + patch.id() + " box " + patch.box());
+      if (!(piece.box().dim() == patch.box().dim() && patch.box().contains(piece.box()))) {
+        throw Checks.bad("piece.box", piece.box(), "lies outside patch " + patch.id() + " box " + patch.box());
+      }
       covered += piece.box().volume();
     }
     if (own.size() > 1) {
@@ -95,14 +103,18 @@ public final class Assignment {
       BoxIndex index = new BoxIndex(boxes);
       for (int i = 0; i < boxes.size(); i++) {
         for (int j : index.intersecting(boxes.get(i))) {
-          Checks.check(j == i, "piece.box", boxes.get(i),
-              "overlaps piece box " + boxes.get(j) + " of the same patch " + patch.id());
+          if (j != i) {
+            throw Checks.bad("piece.box", boxes.get(i), "overlaps piece box " + boxes.get(j)
+                + " of the same patch " + patch.id());
+          }
         }
       }
     }
     // Pieces are inside the box and disjoint, so equal volume means no gap.
-    Checks.check(covered == patch.cells(), "patch " + patch.id() + " pieces", own.size() + " pieces",
-        "leave " + (patch.cells() - covered) + " cells of box " + patch.box() + " uncovered (a gap)");
+    if (covered != patch.cells()) {
+      throw Checks.bad("patch " + patch.id() + " pieces", own.size() + " pieces", "leave "
+          + (patch.cells() - covered) + " cells of box " + patch.box() + " uncovered (a gap)");
+    }
   }
 
   public Hierarchy hierarchy() {
@@ -125,7 +137,9 @@ public final class Assignment {
   }
 
   public List<Piece> piecesOn(int rank) {
-    Checks.check(rank >= 0 && rank < ranks, "rank", rank, "must be in [0, " + ranks + ")");
+    if (!(rank >= 0 && rank < ranks)) {
+      throw Checks.bad("rank", rank, "must be in [0, " + ranks + ")");
+    }
     List<Piece> on = new ArrayList<>();
     for (Piece p : pieces) {
       if (p.rank() == rank) {
@@ -143,7 +157,9 @@ public final class Assignment {
   /** The rank of an uncut patch. */
   public int rankOf(int patchId) {
     List<Piece> own = piecesOf(patchId);
-    Checks.check(own.size() == 1, "patchId", patchId, "is cut into " + own.size() + " pieces; use piecesOf");
+    if (own.size() != 1) {
+      throw Checks.bad("patchId", patchId, "is cut into " + own.size() + " pieces; use piecesOf");
+    }
     return own.get(0).rank();
   }
 

@@ -39,8 +39,10 @@ public final class BalanceProblem {
    */
   public BalanceProblem withPrevious(@Nullable Assignment previousAssignment) {
     if (previousAssignment != null) {
-      Checks.check(previousAssignment.hierarchy().domain().equals(hierarchy.domain()), "previous.hierarchy.domain",
-          previousAssignment.hierarchy().domain(), "differs from the problem's domain " + hierarchy.domain());
+      if (!previousAssignment.hierarchy().domain().equals(hierarchy.domain())) {
+        throw Checks.bad("previous.hierarchy.domain", previousAssignment.hierarchy().domain(),
+            "differs from the problem's domain " + hierarchy.domain());
+      }
     }
     return new BalanceProblem(hierarchy, machine, costModel, previousAssignment);
   }
@@ -80,7 +82,7 @@ public final class BalanceProblem {
 
   @Override
   public String toString() {
-    return "BalanceProblem[" + hierarchy + ", " + machine + ", " + costModel + (previous == null ? "" : ", with previous")
-        + "]";
+    return "BalanceProblem[" + hierarchy + ", " + machine + ", " + costModel
+        + (previous == null ? "" : ", with previous") + "]";
   }
 }

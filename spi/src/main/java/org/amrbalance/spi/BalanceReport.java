@@ -58,16 +58,20 @@ public final class BalanceReport {
     this.migratedBytes = migratedBytes;
   }
 
-  /** Measures {@code assignment} as a solution of {@code problem}, migration counted from {@code problem.previous()}. */
+  /** Measures {@code assignment} as a solution of {@code problem},
+      migration counted from {@code problem.previous()}. */
   public static BalanceReport of(BalanceProblem problem, Assignment assignment) {
     Checks.notNull("problem", problem);
     Checks.notNull("assignment", assignment);
     Hierarchy h = problem.hierarchy();
-    Checks.check(assignment.hierarchy() == h || assignment.hierarchy().equals(h), "assignment.hierarchy",
-        assignment.hierarchy(), "is not the problem's hierarchy " + h);
+    if (!(assignment.hierarchy() == h || assignment.hierarchy().equals(h))) {
+      throw Checks.bad("assignment.hierarchy", assignment.hierarchy(), "is not the problem's hierarchy " + h);
+    }
     Machine machine = problem.machine();
-    Checks.check(assignment.ranks() == machine.ranks(), "assignment.ranks", assignment.ranks(),
-        "differs from the machine's " + machine.ranks() + " ranks");
+    if (assignment.ranks() != machine.ranks()) {
+      throw Checks.bad("assignment.ranks", assignment.ranks(), "differs from the machine's " + machine.ranks()
+          + " ranks");
+    }
     CostModel cost = problem.costModel();
 
     double[] load = new double[machine.ranks()];
@@ -171,7 +175,9 @@ public final class BalanceReport {
   }
 
   public double rankLoad(int rank) {
-    Checks.check(rank >= 0 && rank < rankLoad.length, "rank", rank, "must be in [0, " + rankLoad.length + ")");
+    if (!(rank >= 0 && rank < rankLoad.length)) {
+      throw Checks.bad("rank", rank, "must be in [0, " + rankLoad.length + ")");
+    }
     return rankLoad[rank];
   }
 

@@ -28,14 +28,20 @@ public final class Box implements java.io.Serializable {
   public static Box of(int[] lo, int[] hi) {
     Checks.notNull("lo", lo);
     Checks.notNull("hi", hi);
-    Checks.check(lo.length >= 1 && lo.length <= MAX_DIM, "lo.length", lo.length, "dimension must be 1, 2 or 3");
-    Checks.check(hi.length == lo.length, "hi.length", hi.length, "must equal lo.length " + lo.length);
+    if (!(lo.length >= 1 && lo.length <= MAX_DIM)) {
+      throw Checks.bad("lo.length", lo.length, "dimension must be 1, 2 or 3");
+    }
+    if (hi.length != lo.length) {
+      throw Checks.bad("hi.length", hi.length, "must equal lo.length " + lo.length);
+    }
     for (int d = 0; d < lo.length; d++) {
       if (hi[d] < lo[d]) {
         throw Checks.bad("hi[" + d + "]", hi[d], "is below lo[" + d + "] = " + lo[d] + " (inverted or empty box)");
       }
       // The cell count along an axis must fit in an int.
-      Checks.check((long) hi[d] - lo[d] + 1 <= Integer.MAX_VALUE, "hi[" + d + "]", hi[d], "box too long along axis " + d);
+      if ((long) hi[d] - lo[d] + 1 > Integer.MAX_VALUE) {
+        throw Checks.bad("hi[" + d + "]", hi[d], "box too long along axis " + d);
+      }
     }
     return new Box(lo.clone(), hi.clone());
   }
@@ -60,7 +66,9 @@ public final class Box implements java.io.Serializable {
     Checks.notNull("size", size);
     int[] hi = new int[size.length];
     for (int d = 0; d < size.length; d++) {
-      Checks.check(size[d] > 0, "size[" + d + "]", size[d], "must be > 0");
+      if (size[d] <= 0) {
+        throw Checks.bad("size[" + d + "]", size[d], "must be > 0");
+      }
       hi[d] = size[d] - 1;
     }
     return of(new int[size.length], hi);
@@ -149,7 +157,9 @@ public final class Box implements java.io.Serializable {
   }
 
   public boolean containsCell(int... cell) {
-    Checks.check(cell.length == dim(), "cell.length", cell.length, "must equal the box dimension " + dim());
+    if (cell.length != dim()) {
+      throw Checks.bad("cell.length", cell.length, "must equal the box dimension " + dim());
+    }
     for (int d = 0; d < dim(); d++) {
       if (cell[d] < lo[d] || cell[d] > hi[d]) {
         return false;
@@ -252,9 +262,12 @@ public final class Box implements java.io.Serializable {
    * @throws IllegalArgumentException unless {@code lo(axis) < at <= hi(axis)}
    */
   public Box[] split(int axis, int at) {
-    Checks.check(axis >= 0 && axis < dim(), "axis", axis, "must be in [0, " + dim() + ")");
-    Checks.check(at > lo[axis] && at <= hi[axis], "at", at,
-        "must be in (" + lo[axis] + ", " + hi[axis] + "] to leave cells on both sides");
+    if (!(axis >= 0 && axis < dim())) {
+      throw Checks.bad("axis", axis, "must be in [0, " + dim() + ")");
+    }
+    if (!(at > lo[axis] && at <= hi[axis])) {
+      throw Checks.bad("at", at, "must be in (" + lo[axis] + ", " + hi[axis] + "] to leave cells on both sides");
+    }
     int[] h1 = hi.clone();
     h1[axis] = at - 1;
     int[] l2 = lo.clone();
@@ -264,7 +277,9 @@ public final class Box implements java.io.Serializable {
 
   /** This box moved by {@code offset} cells along each axis. */
   public Box shift(int... offset) {
-    Checks.check(offset.length == dim(), "offset.length", offset.length, "must equal the box dimension " + dim());
+    if (offset.length != dim()) {
+      throw Checks.bad("offset.length", offset.length, "must equal the box dimension " + dim());
+    }
     int[] l = new int[dim()];
     int[] h = new int[dim()];
     for (int d = 0; d < dim(); d++) {
@@ -275,7 +290,9 @@ public final class Box implements java.io.Serializable {
   }
 
   private void checkSameDim(Box other) {
-    Checks.check(other.dim() == dim(), "other.dim", other.dim(), "must equal this box's dimension " + dim());
+    if (other.dim() != dim()) {
+      throw Checks.bad("other.dim", other.dim(), "must equal this box's dimension " + dim());
+    }
   }
 
   /** Deserialized values pass the factory's checks too. */

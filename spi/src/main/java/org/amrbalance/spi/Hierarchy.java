@@ -55,9 +55,13 @@ public final class Hierarchy {
     Checks.notNull("domain", domain);
     Checks.notNull("ratios", ratios);
     Checks.notNull("patches", patches);
-    Checks.check(!patches.isEmpty(), "patches", "[]", "a hierarchy needs at least one patch");
+    if (patches.isEmpty()) {
+      throw Checks.bad("patches", "[]", "a hierarchy needs at least one patch");
+    }
     for (int l = 0; l < ratios.length; l++) {
-      Checks.check(ratios[l] >= 2, "ratios[" + l + "]", ratios[l], "refinement ratio must be >= 2");
+      if (ratios[l] < 2) {
+        throw Checks.bad("ratios[" + l + "]", ratios[l], "refinement ratio must be >= 2");
+      }
     }
     List<Patch> sorted = new ArrayList<>(patches.size());
     Map<Integer, Patch> byId = new HashMap<>();
@@ -65,11 +69,17 @@ public final class Hierarchy {
     for (Patch p : patches) {
       Checks.notNull("patch", p);
       Patch previous = byId.putIfAbsent(p.id(), p);
-      Checks.check(previous == null, "patch.id", p.id(), "duplicate patch id");
-      Checks.check(p.box().dim() == domain.dim(), "patch " + p.id() + " box", p.box(),
-          "has dimension " + p.box().dim() + " but the domain has " + domain.dim());
-      Checks.check(p.level() <= ratios.length, "patch " + p.id() + " level", p.level(),
-          "exceeds the deepest level " + ratios.length + " allowed by " + ratios.length + " refinement ratios");
+      if (previous != null) {
+        throw Checks.bad("patch.id", p.id(), "duplicate patch id");
+      }
+      if (p.box().dim() != domain.dim()) {
+        throw Checks.bad("patch " + p.id() + " box", p.box(), "has dimension " + p.box().dim()
+            + " but the domain has " + domain.dim());
+      }
+      if (p.level() > ratios.length) {
+        throw Checks.bad("patch " + p.id() + " level", p.level(), "exceeds the deepest level " + ratios.length
+            + " allowed by " + ratios.length + " refinement ratios");
+      }
       finest = Math.max(finest, p.level());
       sorted.add(p);
     }
@@ -85,15 +95,18 @@ public final class Hierarchy {
     Box levelDomain = domain;
     List<BoxIndex> indices = new ArrayList<>();
     for (int l = 0; l <= finest; l++) {
-      Checks.check(!levels.get(l).isEmpty(), "level", l,
-          "has no patches although level " + finest + " has (levels must be contiguous)");
+      if (levels.get(l).isEmpty()) {
+        throw Checks.bad("level", l, "has no patches although level " + finest + " has (levels must be contiguous)");
+      }
       if (l > 0) {
         levelDomain = levelDomain.refine(ratios[l - 1]);
       }
       List<Box> boxes = new ArrayList<>();
       for (Patch p : levels.get(l)) {
-        Checks.check(levelDomain.contains(p.box()), "patch " + p.id() + " box", p.box(),
-            "lies outside the level-" + l + " domain " + levelDomain);
+        if (!levelDomain.contains(p.box())) {
+          throw Checks.bad("patch " + p.id() + " box", p.box(), "lies outside the level-" + l + " domain "
+              + levelDomain);
+        }
         boxes.add(p.box());
       }
       BoxIndex index = new BoxIndex(boxes);
@@ -121,13 +134,18 @@ public final class Hierarchy {
         if (declared.length > 0) {
           for (int parentId : declared) {
             Patch parent = byId.get(parentId);
-            Checks.check(parent != null, "patch " + p.id() + " parentIds", Arrays.toString(declared),
-                "names unknown patch " + parentId);
-            Checks.check(parent.level() == l - 1, "patch " + p.id() + " parentIds", Arrays.toString(declared),
-                "names patch " + parentId + " on level " + parent.level() + ", not level " + (l - 1));
-            Checks.check(parent.box().intersects(shadow), "patch " + p.id() + " parentIds",
-                Arrays.toString(declared), "names patch " + parentId + " which does not overlap the coarsened box "
-                    + shadow);
+            if (parent == null) {
+              throw Checks.bad("patch " + p.id() + " parentIds", Arrays.toString(declared),
+                  "names unknown patch " + parentId);
+            }
+            if (parent.level() != l - 1) {
+              throw Checks.bad("patch " + p.id() + " parentIds", Arrays.toString(declared), "names patch "
+                  + parentId + " on level " + parent.level() + ", not level " + (l - 1));
+            }
+            if (!parent.box().intersects(shadow)) {
+              throw Checks.bad("patch " + p.id() + " parentIds", Arrays.toString(declared), "names patch "
+                  + parentId + " which does not overlap the coarsened box " + shadow);
+            }
           }
           candidates = declared;
         } else {
@@ -142,10 +160,12 @@ public final class Hierarchy {
           covered += byId.get(parentId).box().overlapVolume(shadow);
         }
         long uncovered = shadow.volume() - covered;
-        Checks.check(uncovered == 0, "patch " + p.id() + " box", p.box(),
-            "is not properly nested: coarsened by " + ratios[l - 1] + " to " + shadow + ", " + uncovered
-                + " of its cells lie outside " + (declared.length > 0 ? "its declared parents " + Arrays.toString(declared)
-                : "every level-" + (l - 1) + " patch"));
+        if (uncovered != 0) {
+          throw Checks.bad("patch " + p.id() + " box", p.box(), "is not properly nested: coarsened by "
+              + ratios[l - 1] + " to " + shadow + ", " + uncovered + " of its cells lie outside "
+                  + (declared.length > 0 ? "its declared parents " + Arrays.toString(declared) : "every level-"
+                      + (l - 1) + " patch"));
+        }
         int[] own = candidates.clone();
         Arrays.sort(own);
         parents.put(p.id(), own);
@@ -220,7 +240,9 @@ public final class Hierarchy {
 
   /** The patches of {@code level} ordered by id; empty for a level deeper than the finest. */
   public List<Patch> level(int level) {
-    Checks.check(level >= 0, "level", level, "must be >= 0");
+    if (level < 0) {
+      throw Checks.bad("level", level, "must be >= 0");
+    }
     return level < levels.size() ? levels.get(level) : List.of();
   }
 
@@ -234,7 +256,9 @@ public final class Hierarchy {
 
   public Patch patch(int id) {
     Patch p = byId.get(id);
-    Checks.check(p != null, "patchId", id, "no such patch in this hierarchy");
+    if (p == null) {
+      throw Checks.bad("patchId", id, "no such patch in this hierarchy");
+    }
     return p;
   }
 
@@ -261,7 +285,9 @@ public final class Hierarchy {
   }
 
   private void checkLevel(int level, int max) {
-    Checks.check(level >= 0 && level <= max, "level", level, "must be in [0, " + max + "]");
+    if (!(level >= 0 && level <= max)) {
+      throw Checks.bad("level", level, "must be in [0, " + max + "]");
+    }
   }
 
   @Override

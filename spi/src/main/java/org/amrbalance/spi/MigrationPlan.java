@@ -41,13 +41,16 @@ public final class MigrationPlan {
     }
     Hierarchy oldH = source.hierarchy();
     Hierarchy newH = target.hierarchy();
-    Checks.check(oldH.domain().equals(newH.domain()), "source.hierarchy.domain", oldH.domain(),
-        "differs from the target's domain " + newH.domain());
+    if (!oldH.domain().equals(newH.domain())) {
+      throw Checks.bad("source.hierarchy.domain", oldH.domain(), "differs from the target's domain " + newH.domain());
+    }
     List<Transfer> transfers = new ArrayList<>();
     int levels = Math.min(oldH.levelCount(), newH.levelCount());
     for (int l = 0; l < levels; l++) {
-      Checks.check(oldH.domainAt(l).equals(newH.domainAt(l)), "source.hierarchy.domainAt(" + l + ")",
-          oldH.domainAt(l), "differs from the target's " + newH.domainAt(l) + " (other refinement ratios)");
+      if (!oldH.domainAt(l).equals(newH.domainAt(l))) {
+        throw Checks.bad("source.hierarchy.domainAt(" + l + ")", oldH.domainAt(l), "differs from the target's "
+            + newH.domainAt(l) + " (other refinement ratios)");
+      }
       List<Piece> oldPieces = new ArrayList<>();
       for (Patch p : oldH.level(l)) {
         oldPieces.addAll(source.piecesOf(p.id()));
@@ -63,7 +66,8 @@ public final class MigrationPlan {
               Box region = before.box().intersection(now.box()).orElseThrow();
               Patch owner = oldH.patch(before.patchId());
               long moved = Math.round(region.volume() * (double) owner.payloadBytes() / owner.cells());
-              transfers.add(Transfer.of(l, before.patchId(), now.patchId(), region, before.rank(), now.rank(), moved));
+              transfers.add(Transfer.of(l, before.patchId(), now.patchId(), region, before.rank(), now.rank(),
+                  moved));
             }
           }
         }

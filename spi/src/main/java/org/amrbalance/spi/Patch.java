@@ -44,17 +44,28 @@ public final class Patch {
 
   private static Patch create(int id, int level, Box box, int[] parents, double work, long bytes) {
     Checks.nonNegative("patch.id", id);
-    Checks.check(level >= 0, "patch " + id + " level", level, "must be >= 0");
-    Checks.check(Double.isFinite(work) && work >= 0, "patch " + id + " work", work, "must be finite and >= 0");
-    Checks.check(bytes >= 0, "patch " + id + " payloadBytes", bytes, "must be >= 0");
-    Checks.check(level > 0 || parents.length == 0, "patch " + id + " parentIds", Arrays.toString(parents),
-        "a level-0 patch has no parent");
+    if (level < 0) {
+      throw Checks.bad("patch " + id + " level", level, "must be >= 0");
+    }
+    if (!(Double.isFinite(work) && work >= 0)) {
+      throw Checks.bad("patch " + id + " work", work, "must be finite and >= 0");
+    }
+    if (bytes < 0) {
+      throw Checks.bad("patch " + id + " payloadBytes", bytes, "must be >= 0");
+    }
+    if (!(level > 0 || parents.length == 0)) {
+      throw Checks.bad("patch " + id + " parentIds", Arrays.toString(parents), "a level-0 patch has no parent");
+    }
     int[] sorted = parents.clone();
     Arrays.sort(sorted);
     for (int i = 0; i < sorted.length; i++) {
-      Checks.check(sorted[i] >= 0, "patch " + id + " parentIds", Arrays.toString(parents), "ids must be >= 0");
-      Checks.check(i == 0 || sorted[i] != sorted[i - 1], "patch " + id + " parentIds", Arrays.toString(parents),
-          "names parent " + sorted[i] + " twice");
+      if (sorted[i] < 0) {
+        throw Checks.bad("patch " + id + " parentIds", Arrays.toString(parents), "ids must be >= 0");
+      }
+      if (!(i == 0 || sorted[i] != sorted[i - 1])) {
+        throw Checks.bad("patch " + id + " parentIds", Arrays.toString(parents), "names parent " + sorted[i]
+            + " twice");
+      }
     }
     return new Patch(id, level, box, sorted, work, bytes);
   }

@@ -21,7 +21,9 @@ public final class Piece implements java.io.Serializable {
   public static Piece of(int patchId, Box box, int rank) {
     Checks.nonNegative("piece.patchId", patchId);
     Checks.notNull("piece.box", box);
-    Checks.check(rank >= 0, "piece.rank", rank, "must be >= 0");
+    if (rank < 0) {
+      throw Checks.bad("piece.rank", rank, "must be >= 0");
+    }
     return new Piece(patchId, box, rank);
   }
 

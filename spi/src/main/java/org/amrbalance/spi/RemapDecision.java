@@ -32,7 +32,9 @@ public final class RemapDecision {
 
   /** A remap expected to save {@code predictedGain} (time units of the step times) over the steps ahead. */
   public static RemapDecision remap(String reason, double predictedGain) {
-    Checks.check(!Double.isInfinite(predictedGain), "predictedGain", predictedGain, "must be finite or NaN");
+    if (Double.isInfinite(predictedGain)) {
+      throw Checks.bad("predictedGain", predictedGain, "must be finite or NaN");
+    }
     return new RemapDecision(true, Checks.notNull("reason", reason), predictedGain);
   }
 

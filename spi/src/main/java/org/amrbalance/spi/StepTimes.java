@@ -29,10 +29,13 @@ public final class StepTimes {
   /** One time per rank; every time must be finite and non-negative, and there must be at least one rank. */
   public static StepTimes of(double... times) {
     Checks.notNull("times", times);
-    Checks.check(times.length > 0, "times.length", 0, "a step needs at least one rank");
+    if (times.length <= 0) {
+      throw Checks.bad("times.length", 0, "a step needs at least one rank");
+    }
     for (int r = 0; r < times.length; r++) {
-      Checks.check(Double.isFinite(times[r]) && times[r] >= 0, "times[" + r + "]", times[r],
-          "step time of rank " + r + " must be finite and >= 0");
+      if (!(Double.isFinite(times[r]) && times[r] >= 0)) {
+        throw Checks.bad("times[" + r + "]", times[r], "step time of rank " + r + " must be finite and >= 0");
+      }
     }
     return new StepTimes(times.clone());
   }
@@ -42,7 +45,9 @@ public final class StepTimes {
   }
 
   public double time(int rank) {
-    Checks.check(rank >= 0 && rank < times.length, "rank", rank, "must be in [0, " + times.length + ")");
+    if (!(rank >= 0 && rank < times.length)) {
+      throw Checks.bad("rank", rank, "must be in [0, " + times.length + ")");
+    }
     return times[rank];
   }
 

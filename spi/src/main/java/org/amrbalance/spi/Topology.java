@@ -20,14 +20,18 @@ public sealed interface Topology permits Topology.Hypercube, Topology.Mesh, Topo
 
   /** A hypercube of {@code 2^dimension} ranks; hops are the Hamming distance of the rank addresses. */
   static Hypercube hypercube(int dimension) {
-    Checks.check(dimension >= 0 && dimension <= 30, "dimension", dimension, "must be in [0, 30]");
+    if (!(dimension >= 0 && dimension <= 30)) {
+      throw Checks.bad("dimension", dimension, "must be in [0, 30]");
+    }
     return new Hypercube(dimension);
   }
 
   /** A hypercube of {@code ranks} ranks, which must be a power of two. */
   static Hypercube hypercubeOfSize(int ranks) {
     Checks.positive("ranks", ranks);
-    Checks.check(Integer.bitCount(ranks) == 1, "ranks", ranks, "a hypercube needs a power of two");
+    if (Integer.bitCount(ranks) != 1) {
+      throw Checks.bad("ranks", ranks, "a hypercube needs a power of two");
+    }
     return new Hypercube(Integer.numberOfTrailingZeros(ranks));
   }
 
@@ -38,7 +42,9 @@ public sealed interface Topology permits Topology.Hypercube, Topology.Mesh, Topo
   static Mesh mesh(int p, int q) {
     Checks.positive("p", p);
     Checks.positive("q", q);
-    Checks.check((long) p * q <= Integer.MAX_VALUE, "p * q", (long) p * q, "too many ranks");
+    if ((long) p * q > Integer.MAX_VALUE) {
+      throw Checks.bad("p * q", (long) p * q, "too many ranks");
+    }
     return new Mesh(p, q);
   }
 
@@ -126,8 +132,12 @@ public sealed interface Topology permits Topology.Hypercube, Topology.Mesh, Topo
     }
 
     public int rankAt(int x, int y) {
-      Checks.check(x >= 0 && x < p, "x", x, "must be in [0, " + p + ")");
-      Checks.check(y >= 0 && y < q, "y", y, "must be in [0, " + q + ")");
+      if (!(x >= 0 && x < p)) {
+        throw Checks.bad("x", x, "must be in [0, " + p + ")");
+      }
+      if (!(y >= 0 && y < q)) {
+        throw Checks.bad("y", y, "must be in [0, " + q + ")");
+      }
       return y * p + x;
     }
 
@@ -205,6 +215,8 @@ public sealed interface Topology permits Topology.Hypercube, Topology.Mesh, Topo
   }
 
   private static void checkRank(Topology t, String field, int rank) {
-    Checks.check(rank >= 0 && rank < t.size(), field, rank, "rank must be in [0, " + t.size() + ")");
+    if (!(rank >= 0 && rank < t.size())) {
+      throw Checks.bad(field, rank, "rank must be in [0, " + t.size() + ")");
+    }
   }
 }

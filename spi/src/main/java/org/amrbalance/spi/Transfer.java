@@ -18,7 +18,8 @@ public final class Transfer {
   private final int toRank;
   private final long bytes;
 
-  private Transfer(int level, int sourcePatchId, int targetPatchId, Box region, int fromRank, int toRank, long bytes) {
+  private Transfer(int level, int sourcePatchId, int targetPatchId, Box region, int fromRank, int toRank,
+      long bytes) {
     this.level = level;
     this.sourcePatchId = sourcePatchId;
     this.targetPatchId = targetPatchId;
@@ -36,8 +37,12 @@ public final class Transfer {
     Checks.notNull("transfer.region", region);
     Checks.nonNegative("transfer.fromRank", fromRank);
     Checks.nonNegative("transfer.toRank", toRank);
-    Checks.check(fromRank != toRank, "transfer.toRank", toRank, "equals fromRank: nothing moves");
-    Checks.check(bytes >= 0, "transfer.bytes", bytes, "must be >= 0");
+    if (fromRank == toRank) {
+      throw Checks.bad("transfer.toRank", toRank, "equals fromRank: nothing moves");
+    }
+    if (bytes < 0) {
+      throw Checks.bad("transfer.bytes", bytes, "must be >= 0");
+    }
     return new Transfer(level, sourcePatchId, targetPatchId, region, fromRank, toRank, bytes);
   }
 
