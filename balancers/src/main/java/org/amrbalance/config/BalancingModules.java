@@ -107,6 +107,21 @@ public final class BalancingModules {
         new ServiceModule(serviceOptions));
   }
 
+  /**
+   * Only the module of one balancer, with options given without prefix ({@code epsilon -> 0.5}); for tools
+   * that balance without a trigger or service.
+   */
+  public static Module balancerModule(String name, Map<String, String> options) {
+    BalancerProvider p = balancer(name);
+    for (String option : options.keySet()) {
+      if (!p.options().containsKey(option)) {
+        throw new IllegalArgumentException(PREFIX + name + "." + option + " = " + options.get(option)
+            + ": unknown option of " + name + "; valid: " + new java.util.TreeSet<>(p.options().keySet()));
+      }
+    }
+    return p.module(ComponentOptions.of(name, options));
+  }
+
   /** Names of the balancers on the classpath. */
   public static Set<String> balancerNames() {
     return discover(BalancerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();

@@ -1,6 +1,7 @@
 package org.amrbalance.experiments;
 
 import java.util.List;
+import org.amrbalance.experiments.balance.BalanceCommand;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
 
@@ -9,6 +10,6 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new ReproduceCommand(List.of(new ChapterThreeSweeps())));
+    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps())));
   }
 }

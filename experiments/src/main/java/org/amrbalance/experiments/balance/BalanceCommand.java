@@ -1,0 +1,157 @@
+package org.amrbalance.experiments.balance;
+
+import com.google.inject.Guice;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.amrbalance.config.BalancingModules;
+import org.amrbalance.experiments.Command;
+import org.amrbalance.experiments.cli.Args;
+import org.amrbalance.experiments.cli.Option;
+import org.amrbalance.experiments.cli.UsageException;
+import org.amrbalance.experiments.plot.Table;
+import org.amrbalance.readers.HierarchyFile;
+import org.amrbalance.readers.HierarchyFormat;
+import org.amrbalance.readers.HierarchyReaders;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.Machine;
+
+/**
+ * {@code balance --input FILE --balancer NAME --ranks P}: reads a hierarchy (Enzo, Chombo, AMReX), balances it
+ * and prints the {@link BalanceReport}; with {@code --balancer all} and several ranks, a table of every balancer,
+ * beside the assignment the writing code recorded in the file.
+ */
+public final class BalanceCommand implements Command {
+  @Override
+  public String name() {
+    return "balance";
+  }
+
+  @Override
+  public String summary() {
+    return "balance a hierarchy file (Enzo, Chombo, AMReX) and print the report";
+  }
+
+  @Override
+  public List<Option> options() {
+    return List.of(
+        Option.value("input", "FILE", "hierarchy file: Enzo .hierarchy, Chombo layout, AMReX Header (required)"),
+        Option.value("format", "F", "auto, enzo, chombo or amrex (default auto: from the content)"),
+        Option.value("balancer", "NAME", "a balancer name, or all (default knapsack); see --list"),
+        Option.value("ranks", "P[,P...]", "rank counts (default 16)"),
+        Option.value("topology", "T", "full, hypercube, mesh or mesh:PxQ (default full)"),
+        Option.flag("json", "print one JSON object per run"),
+        Option.flag("markdown", "print a Markdown table"),
+        Option.flag("list", "list the balancers and exit"));
+  }
+
+  @Override
+  public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+    if (args.flag("list")) {
+      for (String name : BalancingModules.balancerNames()) {
+        out.printf("%-22s %s%n", name, BalancingModules.balancer(name).description());
+      }
+      return 0;
+    }
+    Path input = Path.of(args.required("input"));
+    HierarchyFile file = read(input, args.string("format", "auto"));
+    String which = args.string("balancer", BalancingModules.DEFAULT_BALANCER);
+    List<String> balancers = which.equals("all") ? List.copyOf(BalancingModules.balancerNames()) : List.of(which);
+    if (!which.equals("all") && !BalancingModules.balancerNames().contains(which)) {
+      throw new UsageException("--balancer " + which + ": unknown; known: " + BalancingModules.balancerNames()
+          + " or all");
+    }
+    List<Integer> ranks = args.integers("ranks", List.of(16), 1, 1 << 24);
+    String topology = args.string("topology", "full");
+
+    List<BalanceRun> runs = new ArrayList<>();
+    Optional<BalanceRun> recorded = recorded(file);
+    for (int p : ranks) {
+      Machine machine = MachineSpec.parse(topology, p);
+      for (String name : balancers) {
+        runs.add(runOne(file, name, machine, topology));
+        if (!args.flag("json") && !args.flag("markdown") && balancers.size() * ranks.size() > 1) {
+          err.printf("%s on %d ranks done%n", name, p);
+        }
+      }
+    }
+    if (args.flag("json")) {
+      recorded.ifPresent(r -> out.println(r.toJson()));
+      runs.forEach(r -> out.println(r.toJson()));
+    } else {
+      Table t = table(recorded, runs);
+      out.print(args.flag("markdown") ? t.toMarkdown() : t.toCsv());
+    }
+    return 0;
+  }
+
+  static HierarchyFile read(Path input, String format) throws java.io.IOException {
+    if (format.equals("auto")) {
+      return HierarchyReaders.read(input);
+    }
+    HierarchyFormat f;
+    try {
+      f = HierarchyFormat.fromConfigName(format);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--format " + format + ": must be auto, enzo, chombo or amrex");
+    }
+    return HierarchyReaders.reader(f).read(input);
+  }
+
+  /** One balancer, chosen by name with default options, on one machine. */
+  public static BalanceRun runOne(HierarchyFile file, String balancer, Machine machine, String topology) {
+    LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, Map.of()))
+        .getInstance(LoadBalancer.class);
+    BalanceProblem problem = BalanceProblem.of(file.hierarchy(), machine);
+    long start = System.nanoTime();
+    Assignment a = lb.balance(problem);
+    double seconds = (System.nanoTime() - start) * 1e-9;
+    return new BalanceRun(file.source(), balancer, machine.ranks(), topology, BalanceReport.of(problem, a), seconds);
+  }
+
+  /** The assignment the writing code recorded (whole hierarchy, else its first recorded level), measured alike. */
+  public static Optional<BalanceRun> recorded(HierarchyFile file) {
+    Optional<Assignment> own = file.recordedAssignment();
+    String label = "recorded by the code";
+    if (own.isEmpty() && !file.recordedLevels().isEmpty()) {
+      int level = file.recordedLevels().get(0);
+      own = file.recordedLevelAssignment(level);
+      label = "recorded by the code (level " + level + " only)";
+    }
+    if (own.isEmpty()) {
+      return Optional.empty();
+    }
+    Assignment a = own.get();
+    BalanceProblem problem = BalanceProblem.of(a.hierarchy(), Machine.fullyConnected(a.ranks()));
+    return Optional.of(new BalanceRun(file.source(), label, a.ranks(), "full", BalanceReport.of(problem, a),
+        Double.NaN));
+  }
+
+  static Table table(Optional<BalanceRun> recorded, List<BalanceRun> runs) {
+    Table t = Table.withColumns("balancer", "ranks", "imbalance", "efficiency", "empty ranks", "pieces",
+        "intra-grid comm", "inter-grid comm", "time (ms)");
+    List<BalanceRun> all = new ArrayList<>();
+    recorded.ifPresent(all::add);
+    all.addAll(runs);
+    for (BalanceRun r : all) {
+      BalanceReport rep = r.report();
+      t.add(r.balancer(), r.ranks(), String.format(java.util.Locale.ROOT, "%.3f", rep.imbalance()),
+          String.format(java.util.Locale.ROOT, "%.3f", rep.efficiency()), rep.emptyRanks(), rep.pieces(),
+          String.format(java.util.Locale.ROOT, "%.4g", rep.intraGridCommunication()),
+          String.format(java.util.Locale.ROOT, "%.4g", rep.interGridCommunication()),
+          Double.isNaN(r.seconds()) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", r.seconds() * 1e3));
+    }
+    return t;
+  }
+
+  static Set<String> formats() {
+    return Set.of("auto", "enzo", "chombo", "amrex");
+  }
+}

@@ -1,0 +1,72 @@
+package org.amrbalance.experiments.balance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.amrbalance.balancers.baselines.KnapsackBalancer;
+import org.amrbalance.experiments.Launcher;
+import org.amrbalance.readers.HierarchyReaders;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.Machine;
+import org.junit.jupiter.api.Test;
+
+class BalanceCommandTest {
+  static final Path DATA = Path.of("..", "balancers", "src", "test", "resources", "hierarchies");
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final Launcher launcher = new Launcher(List.of(new BalanceCommand()));
+
+  private int run(String... args) {
+    return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void jsonCarriesTheReportOfTheChosenBalancer() throws Exception {
+    Path file = DATA.resolve("chombo_testGrids.2d");
+    assertThat(run("balance", "--input", file.toString(), "--balancer", "knapsack", "--ranks", "4",
+        "--topology", "hypercube", "--json")).isZero();
+    String[] lines = out.toString(StandardCharsets.UTF_8).trim().split("\n");
+    assertThat(lines).hasSize(2); // the code's own assignment, then knapsack
+    assertThat(lines[0]).contains("\"balancer\": \"recorded by the code\"", "\"ranks\": 2");
+    // The same numbers, computed independently through BalanceReport.
+    BalanceProblem problem = BalanceProblem.of(HierarchyReaders.read(file).hierarchy(), Machine.hypercube(4));
+    Assignment a = new KnapsackBalancer(org.amrbalance.balancers.baselines.KnapsackOptions.defaults()).balance(problem);
+    BalanceReport r = BalanceReport.of(problem, a);
+    assertThat(lines[1]).contains("\"balancer\": \"knapsack\"", "\"ranks\": 4", "\"topology\": \"hypercube\"",
+        "\"maxLoad\": " + r.maxLoad(), "\"imbalance\": " + r.imbalance(), "\"efficiency\": " + r.efficiency(),
+        "\"emptyRanks\": 0", "\"intraGridComm\": 0.0", "\"interGridComm\": " + r.interGridCommunication());
+  }
+
+  @Test
+  void everyBalancerOnSeveralRankCountsAsATable() {
+    assertThat(run("balance", "--input", DATA.resolve("enzo_IsolatedGalaxy_galaxy0030.hierarchy").toString(),
+        "--balancer", "all", "--ranks", "4,8", "--topology", "mesh", "--markdown")).isZero();
+    String table = out.toString(StandardCharsets.UTF_8);
+    assertThat(table).startsWith("| balancer | ranks | imbalance |");
+    assertThat(table).contains("| recorded by the code | 13 |", "| grid-indivisibility | 8 |", "| scatter | 4 |");
+  }
+
+  @Test
+  void badInputsExitWithStatusTwoOrOneNamingTheProblem() {
+    assertThat(run("balance", "--balancer", "knapsack")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--input is required");
+    assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--balancer", "nope"))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--balancer nope: unknown");
+    assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--ranks", "6",
+        "--topology", "hypercube")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("power-of-two");
+    assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--ranks", "0"))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--ranks = 0");
+    assertThat(run("balance", "--input", DATA.resolve("no-such-file").toString())).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no-such-file");
+  }
+}
