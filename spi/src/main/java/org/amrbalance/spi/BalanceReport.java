@@ -28,6 +28,7 @@ import javax.annotation.concurrent.Immutable;
 @Immutable
 public final class BalanceReport {
   private final double[] rankLoad;
+  private final double[][] levelRankLoad;
   private final double maxLoad;
   private final double averageLoad;
   private final int emptyRanks;
@@ -38,9 +39,10 @@ public final class BalanceReport {
   private final int migratedPieces;
   private final long migratedBytes;
 
-  private BalanceReport(double[] rankLoad, int emptyRanks, int pieces, double intra, double inter, double maxInter,
+  private BalanceReport(double[] rankLoad, double[][] levelRankLoad, int emptyRanks, int pieces, double intra, double inter, double maxInter,
       int migratedPieces, long migratedBytes) {
     this.rankLoad = rankLoad;
+    this.levelRankLoad = levelRankLoad;
     double max = 0;
     double sum = 0;
     for (double l : rankLoad) {
@@ -75,10 +77,13 @@ public final class BalanceReport {
     CostModel cost = problem.costModel();
 
     double[] load = new double[machine.ranks()];
+    double[][] levelLoad = new double[h.levelCount()][machine.ranks()];
     boolean[] used = new boolean[machine.ranks()];
     for (Piece piece : assignment.pieces()) {
       Patch patch = h.patch(piece.patchId());
-      load[piece.rank()] += cost.computePerPoint() * patch.workDensity() * piece.box().volume();
+      double w = cost.computePerPoint() * patch.workDensity() * piece.box().volume();
+      load[piece.rank()] += w;
+      levelLoad[patch.level()][piece.rank()] += w;
       used[piece.rank()] = true;
     }
     int empty = 0;
@@ -136,7 +141,7 @@ public final class BalanceReport {
       migratedPieces = plan.transfers().size();
       migratedBytes = plan.bytes();
     }
-    return new BalanceReport(load, empty, assignment.pieces().size(), intra, inter, maxInter, migratedPieces,
+    return new BalanceReport(load, levelLoad, empty, assignment.pieces().size(), intra, inter, maxInter, migratedPieces,
         migratedBytes);
   }
 
@@ -203,6 +208,49 @@ public final class BalanceReport {
     return maxLoad == 0 ? 1 : averageLoad / maxLoad;
   }
 
+  /** Load of each rank counting only the patches of {@code level}. */
+  public double[] levelRankLoads(int level) {
+    if (level < 0 || level >= levelRankLoad.length) {
+      throw Checks.bad("level", level, "must be in [0, " + levelRankLoad.length + ")");
+    }
+    return levelRankLoad[level].clone();
+  }
+
+  /**
+   * Time of one pass over the levels when they compute one after another (the level-synchronous model of
+   * seed 002 §3.2): the sum over levels of the level's max rank load.
+   */
+  public double levelSynchronousMakespan() {
+    double sum = 0;
+    for (double[] level : levelRankLoad) {
+      double max = 0;
+      for (double l : level) {
+        max = Math.max(max, l);
+      }
+      sum += max;
+    }
+    return sum;
+  }
+
+  /**
+   * Efficiency when levels compute one after another: (sum over levels of the average rank load) / the
+   * level-synchronous makespan; 1 when nothing has work. Balancers that balance each level on its own aim at
+   * this; {@link #efficiency()} is the right measure when all levels compute together.
+   */
+  public double levelSynchronousEfficiency() {
+    double makespan = levelSynchronousMakespan();
+    if (makespan == 0) {
+      return 1;
+    }
+    double sumAvg = 0;
+    for (double[] level : levelRankLoad) {
+      for (double l : level) {
+        sumAvg += l;
+      }
+    }
+    return sumAvg / rankLoad.length / makespan;
+  }
+
   /** Ranks that hold no piece. */
   public int emptyRanks() {
     return emptyRanks;
@@ -243,9 +291,11 @@ public final class BalanceReport {
   @Override
   public String toString() {
     return String.format(java.util.Locale.ROOT,
-        "BalanceReport[ranks=%d, pieces=%d, max=%.6g, avg=%.6g, imbalance=%.4f, efficiency=%.4f, empty=%d,"
+        "BalanceReport[ranks=%d, pieces=%d, max=%.6g, avg=%.6g, imbalance=%.4f, efficiency=%.4f,"
+            + " level-synchronous efficiency=%.4f, empty=%d,"
             + " intra=%.6g, inter=%.6g (max %.6g), migrated=%d pieces/%d bytes]",
-        rankLoad.length, pieces, maxLoad, averageLoad, imbalance(), efficiency(), emptyRanks,
+        rankLoad.length, pieces, maxLoad, averageLoad, imbalance(), efficiency(), levelSynchronousEfficiency(),
+        emptyRanks,
         intraGridCommunication, interGridCommunication, maxInterGridCommunication, migratedPieces, migratedBytes);
   }
 }

@@ -58,6 +58,10 @@ class BalanceReportTest {
     assertThat(r.maxInterGridCommunication()).isEqualTo(Math.max(28.0 * h01, 40.0 * h03));
     assertThat(r.gridIndivisibilityObjective()).isEqualTo(64 + Math.max(28.0 * h01, 40.0 * h03));
     assertThat(r.migratedPieces()).isZero();
+    // Levels one after another: level 0 takes 64 (rank 0), level 1 takes 24 (rank 3).
+    assertThat(r.levelRankLoads(1)).containsExactly(0, 16, 0, 24);
+    assertThat(r.levelSynchronousMakespan()).isEqualTo(64 + 24);
+    assertThat(r.levelSynchronousEfficiency()).isCloseTo((64.0 / 4 + 40.0 / 4) / 88, within(1e-12));
   }
 
   @ParameterizedTest
