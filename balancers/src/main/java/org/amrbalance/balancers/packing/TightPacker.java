@@ -1,0 +1,180 @@
+package org.amrbalance.balancers.packing;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import javax.annotation.Nullable;
+import javax.annotation.concurrent.Immutable;
+
+/**
+ * The TP ("tight-pack") heuristic of seed 002 section 5.3 with the corrections of spec section 6.3: grids are
+ * taken in a {@link PackingOrder}; each is placed with its south-west corner on the free corner, and in the
+ * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids.
+ *
+ * <p>Tie-breaks (spec 6.3, correction 4): between orientations, orientation 0 (long side along x) wins a tie;
+ * between corners, the first in list order (the oldest corner) wins. Pruning of holes smaller than the
+ * smallest grid side (spec 6.4) is off by default, as Theorem 5.3.2 assumes.
+ */
+@Immutable
+public final class TightPacker implements Packer {
+  private final PackingOrder order;
+  private final OrientationRule rule;
+  private final boolean pruneHoles;
+
+  private TightPacker(PackingOrder order, OrientationRule rule, boolean pruneHoles) {
+    this.order = order;
+    this.rule = rule;
+    this.pruneHoles = pruneHoles;
+  }
+
+  /** TP with free orientation, no pruning, grids in decreasing area (the thesis's best order). */
+  public static TightPacker defaults() {
+    return new TightPacker(PackingOrder.DECREASING_AREA, OrientationRule.FREE, false);
+  }
+
+  /**
+   * The modified TP of Theorems 5.3.3 and 5.3.4: decreasing long side, orientation restricted by the
+   * corner's side of the diagonal.
+   */
+  public static TightPacker forWorstCaseBounds() {
+    return new TightPacker(PackingOrder.DECREASING_LONG_SIDE, OrientationRule.DIAGONAL, false);
+  }
+
+  public TightPacker withOrder(PackingOrder o) {
+    return new TightPacker(Args.notNull("order", o), rule, pruneHoles);
+  }
+
+  public TightPacker withRule(OrientationRule r) {
+    return new TightPacker(order, Args.notNull("rule", r), pruneHoles);
+  }
+
+  /** Drop corners with a side below the smallest grid side (spec 6.4): fewer corners, same packing quality. */
+  public TightPacker withHolePruning(boolean prune) {
+    return new TightPacker(order, rule, prune);
+  }
+
+  public PackingOrder order() {
+    return order;
+  }
+
+  public OrientationRule rule() {
+    return rule;
+  }
+
+  public boolean pruneHoles() {
+    return pruneHoles;
+  }
+
+  @Override
+  public Packing pack(Collection<Item> items, double ratio) {
+    checkRatio(ratio);
+    State s = new State(ratio, rule, minHole(items));
+    for (Item item : order.sort(items)) {
+      s.place(item);
+    }
+    return Packing.of(s.placed);
+  }
+
+  /** Packs and hands the state to {@code observer} after every grid (for the Theorem 5.3.2 tests). */
+  List<Packing> packTraced(Collection<Item> items, double ratio, java.util.function.Consumer<State> observer) {
+    checkRatio(ratio);
+    State s = new State(ratio, rule, minHole(items));
+    List<Packing> steps = new ArrayList<>();
+    for (Item item : order.sort(items)) {
+      s.place(item);
+      observer.accept(s);
+      steps.add(Packing.of(s.placed));
+    }
+    return steps;
+  }
+
+  private long minHole(Collection<Item> items) {
+    if (!pruneHoles) {
+      return 1;
+    }
+    long min = Long.MAX_VALUE;
+    for (Item i : items) {
+      min = Math.min(min, i.shortSide());
+    }
+    return min == Long.MAX_VALUE ? 1 : min;
+  }
+
+  static void checkRatio(double ratio) {
+    Args.check(Double.isFinite(ratio) && ratio > 0, "ratio", ratio, "must be finite and > 0");
+  }
+
+  /** The sequential TP state: corner list, packed grids (the scan lists), bounding box. */
+  static final class State {
+    final double ratio;
+    final OrientationRule rule;
+    final long minHole;
+    final List<Corner> corners = new ArrayList<>();
+    final List<Placement> placed = new ArrayList<>();
+    long width;
+    long height;
+
+    State(double ratio, OrientationRule rule, long minHole) {
+      this.ratio = ratio;
+      this.rule = rule;
+      this.minHole = minHole;
+      corners.add(new Corner(0, 0, Corner.INFINITE, Corner.INFINITE, 0));
+    }
+
+    void place(Item item) {
+      // Orientation 0 lays the long side along x (grids are turned so that w_i >= h_i, spec section 9).
+      long w = item.longSide();
+      long h = item.shortSide();
+      CornerChoice best = findBestCorner(w, h);
+      if (best == null) {
+        throw new IllegalStateException("no free corner fits " + item + ": the corner list is corrupt");
+      }
+      long gw = best.rotated ? h : w;
+      long gh = best.rotated ? w : h;
+      // Rotated relative to the item's own axes iff its width ends up along y.
+      boolean turned = gw != item.width();
+      Placement g = Placement.of(item.id(), best.x, best.y, gw, gh, turned && gw != gh);
+      width = Math.max(width, g.right());
+      height = Math.max(height, g.top());
+      updateCornerList(best.seq, g);
+      findNewCornerSize(g);
+      placed.add(g);
+    }
+
+    @Nullable
+    CornerChoice findBestCorner(long w, long h) {
+      CornerChoice best = null;
+      for (Corner c : corners) {
+        CornerChoice here = CornerChoice.at(c, w, h, width, height, ratio, rule);
+        // Strictly better only: the first corner in list order keeps a tie.
+        if (here != null && (best == null || here.score < best.score)) {
+          best = here;
+        }
+      }
+      return best;
+    }
+
+    private void updateCornerList(long usedSeq, Placement g) {
+      corners.removeIf(c -> c.seq == usedSeq
+          || !c.shrinkFor(g.x(), g.y(), g.width(), g.height())
+          || c.p < minHole || c.q < minHole);
+    }
+
+    private void findNewCornerSize(Placement g) {
+      long[] min = NewCorners.unblocked();
+      for (Placement r : placed) {
+        NewCorners.fold(min, r, g.x(), g.y(), g.width(), g.height());
+      }
+      long[] size = NewCorners.sizes(min, g.x(), g.y(), g.width(), g.height());
+      long seqBase = 2L * placed.size();
+      addCorner(new Corner(g.right(), g.y(), size[0], size[1], seqBase + 1));
+      addCorner(new Corner(g.x(), g.top(), size[2], size[3], seqBase + 2));
+    }
+
+    private void addCorner(Corner c) {
+      // Correction 6: a neighbour abutting the new grid leaves a zero-size corner; drop it.
+      if (c.p > 0 && c.q > 0 && c.p >= minHole && c.q >= minHole) {
+        corners.add(c);
+      }
+    }
+  }
+}
