@@ -18,7 +18,7 @@ import javax.annotation.concurrent.Immutable;
  *   <li>Drop-down: a grid sits on the highest grid of the earlier levels under its x-span (not on a
  *       level line), and only where it overlaps nothing already placed; otherwise it tries the next level.
  *   <li>Width: the bin width starts at max(sqrt(R·S), widest grid) and grows by {@code growth} (1%) until
- *       the used width over height first reaches R; of the last two packings the one with the smaller
+ *       the used width over height first reaches R (or every grid fits on one level); of the last two packings the one with the smaller
  *       max(W, R·H) is returned. W is the used width, not the bin width.
  * </ul>
  */
@@ -54,15 +54,18 @@ public final class ShelfPacker implements Packer {
     sorted.sort(Comparator.comparingLong(Item::height).reversed().thenComparingInt(Item::id));
     long area = 0;
     long widest = 0;
+    long totalWidth = 0;
     for (Item i : sorted) {
       area += i.area();
       widest = Math.max(widest, i.width());
+      totalWidth += i.width();
     }
     long bin = Math.max(widest, (long) Math.ceil(Math.sqrt(ratio * area)));
     Packing previous = null;
     while (true) {
       Packing p = packLevels(sorted, bin);
-      if (p.width() >= ratio * p.height()) {
+      // With every grid on one level the box cannot get wider: stop there too.
+      if (p.width() >= ratio * p.height() || bin >= totalWidth) {
         return previous != null && previous.score(ratio) < p.score(ratio) ? previous : p;
       }
       previous = p;
