@@ -25,6 +25,9 @@ import javax.annotation.concurrent.Immutable;
  * then packed by TP and scaled onto it. The cap is soft: where a cluster's capped sub-mesh has fewer
  * processors than the cluster has grids, or the clusters cannot be split with enough processors on each
  * side, the grids are packed onto their whole region and counted in {@link SubMeshAllocation#capViolations}.
+ * Unless the whole mesh is within the cap, the strict form of Idea 2, each cluster packed inside its own
+ * parent's block (reach 0), is also tried when every parent's block has a processor per child; it is kept if the bisection violates the cap or if it
+ * gives a lower points-per-processor maximum.
  * A cap at least the mesh diameter reduces to plain packing onto the whole mesh.
  */
 @Immutable
@@ -69,11 +72,51 @@ public final class HopCappedAllocator {
       clusters.add(free);
     }
     Result out = new Result();
+    Block mesh = Block.of(0, 0, grid.columns(), grid.rows());
+    boolean meshWithinCap = true;
+    for (Cluster c : clusters) {
+      meshWithinCap &= c.parent == null || mesh.reachFrom(c.parent) <= hopCap;
+    }
     if (!clusters.isEmpty()) {
-      split(Block.of(0, 0, grid.columns(), grid.rows()), clusters, out);
+      split(mesh, clusters, out);
+    }
+    Result inside = meshWithinCap ? null : insideParents(clusters, free);
+    if (inside != null && (out.violations > 0 || worstLoad(inside, items) < worstLoad(out, items))) {
+      out = inside;
     }
     return new SubMeshAllocation(grid, out.packings == 1 ? out.lastPacking : null, out.blocks, out.rotated,
         out.repairRounds, out.fallback, out.violations);
+  }
+
+  /**
+   * The strict form of Idea 2: every cluster packed inside its own parent's block (reach 0). Parent blocks
+   * are disjoint, so are the results. Null if a parent's block has fewer processors than its children or
+   * some grid has no parent block.
+   */
+  @Nullable
+  private Result insideParents(List<Cluster> clusters, Cluster free) {
+    if (!free.items.isEmpty()) {
+      return null;
+    }
+    for (Cluster c : clusters) {
+      if (c.parent == null || c.parent.processors() < c.items.size()) {
+        return null;
+      }
+    }
+    Result out = new Result();
+    for (Cluster c : clusters) {
+      pack(c.parent, List.of(c), out, false);
+    }
+    return out;
+  }
+
+  /** Points per processor of the most loaded grid: the computation term both candidates are judged by. */
+  private static double worstLoad(Result r, List<Item> items) {
+    double worst = 0;
+    for (Item i : items) {
+      worst = Math.max(worst, (double) i.area() / r.blocks.get(i.id()).processors());
+    }
+    return worst;
   }
 
   private static final class Cluster {
