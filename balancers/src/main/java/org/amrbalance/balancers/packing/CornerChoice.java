@@ -32,29 +32,37 @@ final class CornerChoice implements Serializable, Comparable<CornerChoice> {
    */
   @Nullable
   static CornerChoice at(Corner c, long w, long h, long width, long height, double ratio, OrientationRule rule) {
-    boolean allow0 = true;
-    boolean allow1 = true;
-    if (rule == OrientationRule.DIAGONAL) {
-      // Long side horizontal above the line y = x / R, vertical below it, either on it (section 8.1).
-      double ry = ratio * c.y;
-      boolean longSideIsW = w >= h;
-      boolean horizontalOk = c.x <= ry;
-      boolean verticalOk = c.x >= ry;
-      allow0 = longSideIsW ? horizontalOk : verticalOk;
-      allow1 = longSideIsW ? verticalOk : horizontalOk;
-    }
-    double m0 = Double.POSITIVE_INFINITY;
-    double m1 = Double.POSITIVE_INFINITY;
-    if (allow0 && c.fits(w, h)) {
-      m0 = Math.max((double) Math.max(width, c.x + w), ratio * Math.max(height, c.y + h));
-    }
-    if (allow1 && c.fits(h, w)) {
-      m1 = Math.max((double) Math.max(width, c.x + h), ratio * Math.max(height, c.y + w));
-    }
+    double m0 = score(c, w, h, width, height, ratio, rule, false);
+    double m1 = score(c, w, h, width, height, ratio, rule, true);
     if (m0 == Double.POSITIVE_INFINITY && m1 == Double.POSITIVE_INFINITY) {
       return null;
     }
     return m0 <= m1 ? new CornerChoice(m0, c.seq, c.x, c.y, false) : new CornerChoice(m1, c.seq, c.x, c.y, true);
+  }
+
+  /** min(m0, m1) without allocating (infinite if nothing fits): the inner loop of FindBestCorner. */
+  static double bestScore(Corner c, long w, long h, long width, long height, double ratio, OrientationRule rule) {
+    return Math.min(score(c, w, h, width, height, ratio, rule, false), score(c, w, h, width, height, ratio, rule, true));
+  }
+
+  /** The score of one orientation (1: turned) at corner c, infinite if it is not allowed or does not fit. */
+  private static double score(Corner c, long w, long h, long width, long height, double ratio, OrientationRule rule,
+      boolean turned) {
+    long ow = turned ? h : w;
+    long oh = turned ? w : h;
+    if (!c.fits(ow, oh)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    if (rule == OrientationRule.DIAGONAL) {
+      // Long side horizontal above the line y = x / R, vertical below it, either on it (section 8.1).
+      double ry = ratio * c.y;
+      boolean longSideAlongX = ow >= oh;
+      boolean allowed = longSideAlongX ? c.x <= ry : c.x >= ry;
+      if (!allowed && ow != oh) {
+        return Double.POSITIVE_INFINITY;
+      }
+    }
+    return Math.max((double) Math.max(width, c.x + ow), ratio * Math.max(height, c.y + oh));
   }
 
   @Override

@@ -68,8 +68,10 @@ public final class TightPacker implements Packer {
   @Override
   public Packing pack(Collection<Item> items, double ratio) {
     checkRatio(ratio);
+    List<Item> sorted = order.sort(items);
     State s = new State(ratio, rule, minHole(items));
-    for (Item item : order.sort(items)) {
+    s.dropDeadCorners(sorted);
+    for (Item item : sorted) {
       s.place(item);
     }
     return Packing.of(s.placed);
@@ -112,12 +114,43 @@ public final class TightPacker implements Packer {
     final List<Placement> placed = new ArrayList<>();
     long width;
     long height;
+    /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
+    long[][] remaining;
 
     State(double ratio, OrientationRule rule, long minHole) {
       this.ratio = ratio;
       this.rule = rule;
       this.minHole = minHole;
       corners.add(new Corner(0, 0, Corner.INFINITE, Corner.INFINITE, 0));
+    }
+
+    /**
+     * Drops, after each grid, the corners no later grid can fit (too short a side or too small an area for
+     * every grid still to come). They could never be chosen and nothing else reads them, so the packing is
+     * unchanged; but the corner list stays short. Off in the Theorem 5.3.2 tests, whose coverage invariant
+     * counts every corner.
+     */
+    void dropDeadCorners(List<Item> sorted) {
+      int m = sorted.size();
+      remaining = new long[3][m + 1];
+      remaining[0][m] = remaining[1][m] = remaining[2][m] = Long.MAX_VALUE;
+      for (int i = m - 1; i >= 0; i--) {
+        Item it = sorted.get(i);
+        remaining[0][i] = Math.min(remaining[0][i + 1], it.shortSide());
+        remaining[1][i] = Math.min(remaining[1][i + 1], it.longSide());
+        remaining[2][i] = Math.min(remaining[2][i + 1], it.area());
+      }
+    }
+
+    private boolean dead(Corner c) {
+      if (remaining == null) {
+        return false;
+      }
+      int next = placed.size(); // index of the next grid to place, once the current one is recorded
+      long lo = Math.min(c.p, c.q);
+      long hi = Math.max(c.p, c.q);
+      boolean tooSmall = hi != Corner.INFINITE && lo < Long.MAX_VALUE / hi && lo * hi < remaining[2][next];
+      return lo < remaining[0][next] || hi < remaining[1][next] || tooSmall;
     }
 
     void place(Item item) {
@@ -138,19 +171,24 @@ public final class TightPacker implements Packer {
       updateCornerList(best.seq, g);
       findNewCornerSize(g);
       placed.add(g);
+      if (remaining != null) {
+        corners.removeIf(this::dead);
+      }
     }
 
     @Nullable
     CornerChoice findBestCorner(long w, long h) {
-      CornerChoice best = null;
+      Corner best = null;
+      double bestScore = Double.POSITIVE_INFINITY;
       for (Corner c : corners) {
-        CornerChoice here = CornerChoice.at(c, w, h, width, height, ratio, rule);
+        double score = CornerChoice.bestScore(c, w, h, width, height, ratio, rule);
         // Strictly better only: the first corner in list order keeps a tie.
-        if (here != null && (best == null || here.score < best.score)) {
-          best = here;
+        if (score < bestScore) {
+          bestScore = score;
+          best = c;
         }
       }
-      return best;
+      return best == null ? null : CornerChoice.at(best, w, h, width, height, ratio, rule);
     }
 
     private void updateCornerList(long usedSeq, Placement g) {
