@@ -24,21 +24,26 @@ final class NewCorners {
    * corner (gx + gw, gy) and the NW corner (gx, gy + gh).
    */
   static void fold(long[] min, Placement r, long gx, long gy, long gw, long gh) {
+    fold(min, r.x(), r.y(), r.right(), r.top(), gx, gy, gw, gh);
+  }
+
+  /** {@link #fold(long[], Placement, long, long, long, long)} for a grid [rx, rr) x [ry, rt). */
+  static void fold(long[] min, long rx, long ry, long rr, long rt, long gx, long gy, long gw, long gh) {
     long sx = gx + gw;
     long ny = gy + gh;
     // SE corner: the nearest left edge on its horizontal ray, the nearest bottom edge on its vertical ray.
-    if (r.y() <= gy && gy < r.top() && r.x() >= sx) {
-      min[SE_X] = Math.min(min[SE_X], r.x());
+    if (ry <= gy && gy < rt && rx >= sx && rx < min[SE_X]) {
+      min[SE_X] = rx;
     }
-    if (r.x() <= sx && sx < r.right() && r.y() >= gy) {
-      min[SE_Y] = Math.min(min[SE_Y], r.y());
+    if (rx <= sx && sx < rr && ry >= gy && ry < min[SE_Y]) {
+      min[SE_Y] = ry;
     }
     // NW corner.
-    if (r.y() <= ny && ny < r.top() && r.x() >= gx) {
-      min[NW_X] = Math.min(min[NW_X], r.x());
+    if (ry <= ny && ny < rt && rx >= gx && rx < min[NW_X]) {
+      min[NW_X] = rx;
     }
-    if (r.x() <= gx && gx < r.right() && r.y() >= ny) {
-      min[NW_Y] = Math.min(min[NW_Y], r.y());
+    if (rx <= gx && gx < rr && ry >= ny && ry < min[NW_Y]) {
+      min[NW_Y] = ry;
     }
   }
 

@@ -114,6 +114,8 @@ public final class TightPacker implements Packer {
     final List<Placement> placed = new ArrayList<>();
     long width;
     long height;
+    /** The packed grids' sides as flat arrays {x, y, right, top, ...}: the scan lists, read in the inner loop. */
+    long[] edges = new long[64];
     /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
     long[][] remaining;
 
@@ -199,9 +201,18 @@ public final class TightPacker implements Packer {
 
     private void findNewCornerSize(Placement g) {
       long[] min = NewCorners.unblocked();
-      for (Placement r : placed) {
-        NewCorners.fold(min, r, g.x(), g.y(), g.width(), g.height());
+      long[] e = edges;
+      for (int k = 0, n = 4 * placed.size(); k < n; k += 4) {
+        NewCorners.fold(min, e[k], e[k + 1], e[k + 2], e[k + 3], g.x(), g.y(), g.width(), g.height());
       }
+      int at = 4 * placed.size();
+      if (at + 4 > edges.length) {
+        edges = java.util.Arrays.copyOf(edges, 2 * edges.length);
+      }
+      edges[at] = g.x();
+      edges[at + 1] = g.y();
+      edges[at + 2] = g.right();
+      edges[at + 3] = g.top();
       long[] size = NewCorners.sizes(min, g.x(), g.y(), g.width(), g.height());
       long seqBase = 2L * placed.size();
       addCorner(new Corner(g.right(), g.y(), size[0], size[1], seqBase + 1));
