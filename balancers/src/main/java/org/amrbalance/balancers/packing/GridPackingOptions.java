@@ -5,7 +5,7 @@ import javax.annotation.concurrent.Immutable;
 /**
  * Options of the grid-packing balancer: the packing order, how the packing is scaled onto the mesh, the
  * orientation rule, hole pruning, the rounds of side enlargement before the one-processor-per-grid last
- * resort, and the inter-grid hop cap (-1: none; a cap applies on {@code Topology.Mesh} machines).
+ * resort, and the inter-grid hop cap (-1: none; a cap applies on mesh and hypercube machines).
  */
 @Immutable
 public final class GridPackingOptions {

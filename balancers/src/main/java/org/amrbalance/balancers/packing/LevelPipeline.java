@@ -18,7 +18,10 @@ import org.amrbalance.spi.Topology;
  * level are computed together, after the coarser level, so every level is packed onto the whole mesh and
  * the levels share the processors in time. Each grid then gets a block and is cut over it
  * ({@link GridCutter}). With a hop cap, a level's blocks are kept near the blocks of its parents on the
- * level below ({@link HopCappedAllocator}).
+ * level below ({@link HopCappedAllocator}), on the parents' mesh shape; on a hypercube the cap counts hops of
+ * the Gray-code embedded mesh, which bound the cube's hops from above (cube hops are the Hamming distance,
+ * at most the mesh distance since mesh neighbours are cube neighbours). On a fully connected machine every
+ * hop count is 1 and the cap is not applied.
  *
  * <p>A level with more grids than processors cannot give each grid its own processor (the grid-partitioning
  * approach needs more processors than grids, section 5.1); such a level falls back to whole grids, largest
@@ -38,6 +41,7 @@ final class LevelPipeline {
     Topology topology = problem.machine().topology();
     List<Piece> pieces = new ArrayList<>();
     Map<Integer, Block> previousLevel = null;
+    ProcessorGrid previousGrid = null;
     for (int level = 0; level < h.levelCount(); level++) {
       List<Patch> patches = h.level(level);
       if (patches.isEmpty()) {
@@ -54,7 +58,9 @@ final class LevelPipeline {
         items.add(GridCutter.itemOf(p));
       }
       SubMeshAllocation a;
-      if (hopCap >= 0 && previousLevel != null && topology instanceof Topology.Mesh mesh) {
+      boolean capped = hopCap >= 0 && previousLevel != null
+          && (topology instanceof Topology.Mesh || topology instanceof Topology.Hypercube);
+      if (capped) {
         Map<Integer, Block> parentBlock = new HashMap<>();
         for (Patch p : patches) {
           int[] parents = h.parents(p.id());
@@ -63,7 +69,8 @@ final class LevelPipeline {
             parentBlock.put(p.id(), previousLevel.get(parents[0]));
           }
         }
-        a = HopCappedAllocator.of(allocator, hopCap).allocate(items, parentBlock, ProcessorGrid.of(mesh));
+        // The parents' mesh shape is kept, so that their blocks and the children's share coordinates.
+        a = HopCappedAllocator.of(allocator, hopCap).allocate(items, parentBlock, previousGrid);
       } else {
         a = bestShape(items, ProcessorGrid.candidates(topology));
       }
@@ -71,6 +78,7 @@ final class LevelPipeline {
         pieces.addAll(GridCutter.cut(p, a.block(p.id()), a.rotated(p.id()), a.grid()));
       }
       previousLevel = a.blocks();
+      previousGrid = a.grid();
     }
     return Assignment.of(h, problem.ranks(), pieces);
   }

@@ -1,6 +1,5 @@
 package org.amrbalance.balancers.packing;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -84,15 +83,6 @@ public final class Packing {
   /** Placed area over bounding-box area (1 for a perfect packing, 0 when empty). */
   public double density() {
     return width == 0 ? 0 : (double) itemArea() / ((double) width * height);
-  }
-
-  /** The same placements with x and y exchanged (each rectangle turned with the box). */
-  public Packing transposed() {
-    List<Placement> t = new ArrayList<>(placements.size());
-    for (Placement p : placements) {
-      t.add(Placement.of(p.id(), p.y(), p.x(), p.height(), p.width(), !p.rotated()));
-    }
-    return of(t);
   }
 
   @Override

@@ -151,7 +151,7 @@ public final class SubMeshAllocator {
     return -Math.floorDiv(-a, b);
   }
 
-  /** For the tests: the raw scaling of a packing, with starved placements counted. */
+  /** For the tests: the blocks of the raw scaling of a packing (placements that got no processor left out). */
   static List<Block> blocksOf(Packing packing, int columns, int rows, Scaling scaling) {
     return new ArrayList<>(scale(packing, columns, rows, scaling).blocks.values());
   }
