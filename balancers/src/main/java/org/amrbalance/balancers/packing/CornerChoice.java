@@ -42,7 +42,8 @@ final class CornerChoice implements Serializable, Comparable<CornerChoice> {
 
   /** min(m0, m1) without allocating (infinite if nothing fits): the inner loop of FindBestCorner. */
   static double bestScore(Corner c, long w, long h, long width, long height, double ratio, OrientationRule rule) {
-    return Math.min(score(c, w, h, width, height, ratio, rule, false), score(c, w, h, width, height, ratio, rule, true));
+    return Math.min(score(c, w, h, width, height, ratio, rule, false),
+        score(c, w, h, width, height, ratio, rule, true));
   }
 
   /** The score of one orientation (1: turned) at corner c, infinite if it is not allowed or does not fit. */

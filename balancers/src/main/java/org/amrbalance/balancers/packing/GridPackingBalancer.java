@@ -9,7 +9,8 @@ import org.amrbalance.spi.LoadBalancer;
  * The grid-partitioning balancer of seed 002 chapter 5: each level's grids are packed by TP into a box
  * shaped like the processor mesh, the packing is scaled onto the mesh so that every grid gets its own
  * rectangular block of processors (hypercubes through a Gray-code embedded mesh), and each grid is cut
- * over its block. Optionally each child's block is kept within a hop cap of its parent's (section 5.4).
+ * over its block. Optionally each child's block is kept within a hop cap of its parent's (section 5.4), and
+ * 1-D hierarchies can use the linear inter-grid allocation of section 5.4.1 instead of packing.
  */
 public final class GridPackingBalancer implements LoadBalancer {
   private final GridPackingOptions options;
@@ -22,7 +23,8 @@ public final class GridPackingBalancer implements LoadBalancer {
         .withHolePruning(options.pruneHoles());
     this.pipeline = new LevelPipeline(
         SubMeshAllocator.of(packer, options.scaling()).withMaxRepairRounds(options.maxRepairRounds()),
-        options.hopCap());
+        options.hopCap(),
+        options.linearInterGrid() ? new LinearPipeline(options.packetSize(), 0) : null);
   }
 
   public static GridPackingBalancer defaults() {

@@ -26,9 +26,9 @@ import javax.annotation.concurrent.Immutable;
  * processors than the cluster has grids, or the clusters cannot be split with enough processors on each
  * side, the grids are packed onto their whole region and counted in {@link SubMeshAllocation#capViolations}.
  * Unless the whole mesh is within the cap, the strict form of Idea 2, each cluster packed inside its own
- * parent's block (reach 0), is also tried when every parent's block has a processor per child; it is kept if the bisection violates the cap or if it
- * gives a lower points-per-processor maximum.
- * A cap at least the mesh diameter reduces to plain packing onto the whole mesh.
+ * parent's block (reach 0), is also tried when every parent's block has a processor per child; it is kept
+ * if the bisection violates the cap or if it gives a lower points-per-processor maximum. A cap at least the
+ * mesh diameter reduces to plain packing onto the whole mesh.
  */
 @Immutable
 public final class HopCappedAllocator {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import javax.annotation.Nullable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.Hierarchy;
@@ -23,6 +24,9 @@ import org.amrbalance.spi.Topology;
  * at most the mesh distance since mesh neighbours are cube neighbours). On a fully connected machine every
  * hop count is 1 and the cap is not applied.
  *
+ * <p>A 1-D hierarchy may instead go to the linear inter-grid allocation of section 5.4.1
+ * ({@link LinearPipeline}).
+ *
  * <p>A level with more grids than processors cannot give each grid its own processor (the grid-partitioning
  * approach needs more processors than grids, section 5.1); such a level falls back to whole grids, largest
  * first, each on the least-loaded rank (by points, ties to the lowest rank).
@@ -30,14 +34,19 @@ import org.amrbalance.spi.Topology;
 final class LevelPipeline {
   private final SubMeshAllocator allocator;
   private final int hopCap;
+  @Nullable private final LinearPipeline linear;
 
-  LevelPipeline(SubMeshAllocator allocator, int hopCap) {
+  LevelPipeline(SubMeshAllocator allocator, int hopCap, @Nullable LinearPipeline linear) {
     this.allocator = allocator;
     this.hopCap = hopCap;
+    this.linear = linear;
   }
 
   Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
+    if (linear != null && h.dim() == 1) {
+      return linear.balance(problem);
+    }
     Topology topology = problem.machine().topology();
     List<Piece> pieces = new ArrayList<>();
     Map<Integer, Block> previousLevel = null;
@@ -103,7 +112,7 @@ final class LevelPipeline {
     return best;
   }
 
-  private static List<Piece> wholeGridsLeastLoaded(List<Patch> patches, int ranks) {
+  static List<Piece> wholeGridsLeastLoaded(List<Patch> patches, int ranks) {
     List<Patch> sorted = new ArrayList<>(patches);
     sorted.sort(Comparator.comparingLong(Patch::cells).reversed().thenComparingInt(Patch::id));
     PriorityQueue<long[]> load = new PriorityQueue<>(

@@ -18,8 +18,8 @@ import javax.annotation.concurrent.Immutable;
  *   <li>Drop-down: a grid sits on the highest grid of the earlier levels under its x-span (not on a
  *       level line), and only where it overlaps nothing already placed; otherwise it tries the next level.
  *   <li>Width: the bin width starts at max(sqrt(R·S), widest grid) and grows by {@code growth} (1%) until
- *       the used width over height first reaches R (or every grid fits on one level); of the last two packings the one with the smaller
- *       max(W, R·H) is returned. W is the used width, not the bin width.
+ *       the used width over height first reaches R (or every grid fits on one level); of the last two
+ *       packings the one with the smaller max(W, R·H) is returned. W is the used width, not the bin width.
  * </ul>
  */
 @Immutable

@@ -17,7 +17,7 @@ public final class ShelfPackingBalancer implements LoadBalancer {
   public ShelfPackingBalancer(ShelfPackingOptions options) {
     this.options = Args.notNull("options", options);
     this.pipeline = new LevelPipeline(SubMeshAllocator.of(ShelfPacker.defaults().withGrowth(options.growth()),
-        options.scaling()).withMaxRepairRounds(options.maxRepairRounds()), -1);
+        options.scaling()).withMaxRepairRounds(options.maxRepairRounds()), -1, null);
   }
 
   public static ShelfPackingBalancer defaults() {

@@ -215,6 +215,44 @@ class GridPackingBalancerTest {
   void balancingIsDeterministic() {
     Hierarchy h = RandomHierarchies.defaults().levels(3).generate(7L);
     BalanceProblem problem = BalanceProblem.of(h, Machine.hypercube(64));
-    assertThat(GridPackingBalancer.defaults().balance(problem)).isEqualTo(GridPackingBalancer.defaults().balance(problem));
+    assertThat(GridPackingBalancer.defaults().balance(problem))
+        .isEqualTo(GridPackingBalancer.defaults().balance(problem));
+  }
+
+  @Test
+  void linearInterGridAllocationOf1dHierarchiesIsValidAndCheaperInInterGridTraffic() {
+    Random rnd = new Random(541L);
+    GridPackingBalancer linear = new GridPackingBalancer(
+        GridPackingOptions.defaults().withLinearInterGrid(true).withPacketSize(16));
+    double linearInter = 0;
+    double packedInter = 0;
+    for (int t = 0; t < 60; t++) {
+      Hierarchy h = RandomHierarchies.defaults().dim(1).baseSize(64 + rnd.nextInt(64)).levels(3).rootTiles(2)
+          .maxChildren(1 + rnd.nextInt(3)).generate(rnd.nextLong());
+      Machine machine = switch (t % 3) {
+        case 0 -> Machine.mesh(4 + rnd.nextInt(5), 1 + rnd.nextInt(4));
+        case 1 -> Machine.hypercube(1 << (2 + rnd.nextInt(4)));
+        default -> Machine.fullyConnected(4 + rnd.nextInt(30));
+      };
+      BalanceProblem problem = BalanceProblem.of(h, machine);
+      Assignment a = linear.balance(problem);
+      assertLevelsUseDisjointRanks(a, "instance " + t + " on " + machine);
+      linearInter += BalanceReport.of(problem, a).interGridCommunication();
+      packedInter += BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem))
+          .interGridCommunication();
+    }
+    assertThat(linearInter).isLessThan(packedInter);
+  }
+
+  @Test
+  void linearOrderVisitsNeighboursInTurn() {
+    for (Topology t : List.of(Topology.mesh(5, 3), Topology.hypercube(4))) {
+      int[] order = LinearPipeline.linearOrder(t);
+      assertThat(java.util.Arrays.stream(order).sorted().toArray())
+          .isEqualTo(java.util.stream.IntStream.range(0, t.size()).toArray());
+      for (int i = 1; i < order.length; i++) {
+        assertThat(t.hops(order[i - 1], order[i])).as("%s position %d", t, i).isEqualTo(1);
+      }
+    }
   }
 }
