@@ -70,6 +70,7 @@ public final class TightPacker implements Packer {
     checkRatio(ratio);
     List<Item> sorted = order.sort(items);
     State s = new State(ratio, rule, minHole(items));
+    s.sizeIndex(sorted);
     s.dropDeadCorners(sorted);
     for (Item item : sorted) {
       s.place(item);
@@ -81,8 +82,10 @@ public final class TightPacker implements Packer {
   List<Packing> packTraced(Collection<Item> items, double ratio, java.util.function.Consumer<State> observer) {
     checkRatio(ratio);
     State s = new State(ratio, rule, minHole(items));
+    List<Item> sorted = order.sort(items);
+    s.sizeIndex(sorted);
     List<Packing> steps = new ArrayList<>();
-    for (Item item : order.sort(items)) {
+    for (Item item : sorted) {
       s.place(item);
       observer.accept(s);
       steps.add(Packing.of(s.placed));
@@ -114,8 +117,8 @@ public final class TightPacker implements Packer {
     final List<Placement> placed = new ArrayList<>();
     long width;
     long height;
-    /** The packed grids' sides as flat arrays {x, y, right, top, ...}: the scan lists, read in the inner loop. */
-    long[] edges = new long[64];
+    /** The scan lists, bucketed; the bucket side is set from the grids by {@link #dropDeadCorners}. */
+    EdgeIndex index = new EdgeIndex(1);
     /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
     long[][] remaining;
 
@@ -132,8 +135,24 @@ public final class TightPacker implements Packer {
      * unchanged; but the corner list stays short. Off in the Theorem 5.3.2 tests, whose coverage invariant
      * counts every corner.
      */
+    /**
+     * Sizes the edge buckets: about the mean short side, but at least 1/(4m) of the sum of long sides (a
+     * bound on every coordinate), so that there are at most 4m + 1 buckets per axis and O(m) filings.
+     */
+    void sizeIndex(List<Item> sorted) {
+      int m = sorted.size();
+      long shortSides = 0;
+      long longSides = 0;
+      for (Item it : sorted) {
+        shortSides += it.shortSide();
+        longSides += it.longSide();
+      }
+      index = m == 0 ? new EdgeIndex(1) : new EdgeIndex(Math.max(shortSides / m, -Math.floorDiv(-longSides, 4L * m)));
+    }
+
     void dropDeadCorners(List<Item> sorted) {
       int m = sorted.size();
+
       remaining = new long[3][m + 1];
       remaining[0][m] = remaining[1][m] = remaining[2][m] = Long.MAX_VALUE;
       for (int i = m - 1; i >= 0; i--) {
@@ -200,19 +219,8 @@ public final class TightPacker implements Packer {
     }
 
     private void findNewCornerSize(Placement g) {
-      long[] min = NewCorners.unblocked();
-      long[] e = edges;
-      for (int k = 0, n = 4 * placed.size(); k < n; k += 4) {
-        NewCorners.fold(min, e[k], e[k + 1], e[k + 2], e[k + 3], g.x(), g.y(), g.width(), g.height());
-      }
-      int at = 4 * placed.size();
-      if (at + 4 > edges.length) {
-        edges = java.util.Arrays.copyOf(edges, 2 * edges.length);
-      }
-      edges[at] = g.x();
-      edges[at + 1] = g.y();
-      edges[at + 2] = g.right();
-      edges[at + 3] = g.top();
+      long[] min = index.minima(g);
+      index.add(g);
       long[] size = NewCorners.sizes(min, g.x(), g.y(), g.width(), g.height());
       long seqBase = 2L * placed.size();
       addCorner(new Corner(g.right(), g.y(), size[0], size[1], seqBase + 1));
