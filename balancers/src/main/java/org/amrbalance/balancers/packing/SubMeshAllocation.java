@@ -76,18 +76,8 @@ public final class SubMeshAllocation {
     return capViolations;
   }
 
-  /** Processors inside some block. */
-  public int usedProcessors() {
-    int n = 0;
-    for (Block b : blocks.values()) {
-      n += b.processors();
-    }
-    return n;
-  }
-
   @Override
   public String toString() {
-    return "SubMeshAllocation[" + blocks.size() + " blocks on " + grid + ", " + usedProcessors() + " used"
-        + (fallback ? ", fallback" : "") + "]";
+    return "SubMeshAllocation[" + blocks.size() + " blocks on " + grid + (fallback ? ", fallback" : "") + "]";
   }
 }
