@@ -255,4 +255,27 @@ class GridPackingBalancerTest {
       }
     }
   }
+
+  @Test
+  void nonUniformScalingLeavesFewerRanksIdleThanUniform() {
+    Random rnd = new Random(59L);
+    long idleNonUniform = 0;
+    long idleUniform = 0;
+    GridPackingBalancer uniform = new GridPackingBalancer(GridPackingOptions.defaults().withScaling(Scaling.UNIFORM));
+    for (int t = 0; t < 40; t++) {
+      List<Patch> patches = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        int w = 40 + rnd.nextInt(120);
+        int hh = 40 + rnd.nextInt(120);
+        int x = (i % 5) * 200;
+        int y = (i / 5) * 200;
+        patches.add(Patch.of(i, 0, Box.of2d(x, y, x + w - 1, y + hh - 1)));
+      }
+      Hierarchy h = Hierarchy.of(Box.ofSize(1000, 800), new int[0], patches);
+      BalanceProblem problem = BalanceProblem.of(h, Machine.mesh(16 + rnd.nextInt(17), 8 + rnd.nextInt(9)));
+      idleNonUniform += BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem)).emptyRanks();
+      idleUniform += BalanceReport.of(problem, uniform.balance(problem)).emptyRanks();
+    }
+    assertThat(idleNonUniform).isLessThan(idleUniform);
+  }
 }
