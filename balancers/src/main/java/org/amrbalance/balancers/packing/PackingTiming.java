@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * Times the sequential TP (and the shelf baseline) on m random grids, m = 10^3 .. 5·10^4 by default or the
+ * Times the sequential TP (and the shelf baseline) on m random grids, m = 10^3 .. 10^5 by default or the
  * counts given as arguments, to show where the O(m^2) packer stops being practical. Grids follow the
  * thesis's generator: points uniform in [0.7k, 1.3k], aspect ratio uniform in [1, 3]. Prints one line per
  * size: milliseconds per packing (best of a few runs after a warm-up) and the ratio to the previous size.
@@ -15,7 +15,7 @@ public final class PackingTiming {
   private PackingTiming() {}
 
   public static void main(String[] args) {
-    int[] sizes = args.length == 0 ? new int[] {1000, 2000, 5000, 10000, 20000, 50000} : parse(args);
+    int[] sizes = args.length == 0 ? new int[] {1000, 2000, 5000, 10000, 20000, 50000, 100000} : parse(args);
     Random rnd = new Random(2026L);
     System.out.println("     m      TP ms  growth     LP ms   TP score/sqrt(area)");
     double previous = 0;

@@ -163,11 +163,11 @@ public final class TightPacker implements Packer {
       }
     }
 
-    private boolean dead(Corner c) {
+    /** Whether no grid from index {@code next} on fits corner c (always false with the full corner list). */
+    private boolean dead(Corner c, int next) {
       if (remaining == null) {
         return false;
       }
-      int next = placed.size(); // index of the next grid to place, once the current one is recorded
       long lo = Math.min(c.p, c.q);
       long hi = Math.max(c.p, c.q);
       boolean tooSmall = hi != Corner.INFINITE && lo < Long.MAX_VALUE / hi && lo * hi < remaining[2][next];
@@ -192,30 +192,33 @@ public final class TightPacker implements Packer {
       updateCornerList(best.seq, g);
       findNewCornerSize(g);
       placed.add(g);
-      if (remaining != null) {
-        corners.removeIf(this::dead);
-      }
     }
 
     @Nullable
     CornerChoice findBestCorner(long w, long h) {
       Corner best = null;
       double bestScore = Double.POSITIVE_INFINITY;
+      // No placement scores below the current box's max(W, R·H); the first corner that reaches it wins.
+      double floor = Math.max((double) width, ratio * height);
       for (Corner c : corners) {
         double score = CornerChoice.bestScore(c, w, h, width, height, ratio, rule);
         // Strictly better only: the first corner in list order keeps a tie.
         if (score < bestScore) {
           bestScore = score;
           best = c;
+          if (score <= floor) {
+            break;
+          }
         }
       }
       return best == null ? null : CornerChoice.at(best, w, h, width, height, ratio, rule);
     }
 
     private void updateCornerList(long usedSeq, Placement g) {
+      int next = placed.size() + 1;
       corners.removeIf(c -> c.seq == usedSeq
           || !c.shrinkFor(g.x(), g.y(), g.width(), g.height())
-          || c.p < minHole || c.q < minHole);
+          || c.p < minHole || c.q < minHole || dead(c, next));
     }
 
     private void findNewCornerSize(Placement g) {
@@ -229,7 +232,7 @@ public final class TightPacker implements Packer {
 
     private void addCorner(Corner c) {
       // Correction 6: a neighbour abutting the new grid leaves a zero-size corner; drop it.
-      if (c.p > 0 && c.q > 0 && c.p >= minHole && c.q >= minHole) {
+      if (c.p > 0 && c.q > 0 && c.p >= minHole && c.q >= minHole && !dead(c, placed.size() + 1)) {
         corners.add(c);
       }
     }
