@@ -9,7 +9,9 @@ import javax.annotation.concurrent.Immutable;
 /**
  * The TP ("tight-pack") heuristic of seed 002 section 5.3 with the corrections of spec section 6.3: grids are
  * taken in a {@link PackingOrder}; each is placed with its south-west corner on the free corner, and in the
- * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids.
+ * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids; three exact
+ * short cuts (dead corners dropped, the corner scan stopped at the lower bound, bucketed edges) leave the
+ * packing unchanged.
  *
  * <p>Tie-breaks (spec 6.3, correction 4): between orientations, orientation 0 (long side along x) wins a tie;
  * between corners, the first in list order (the oldest corner) wins. Pruning of holes smaller than the
@@ -48,7 +50,11 @@ public final class TightPacker implements Packer {
     return new TightPacker(order, Args.notNull("rule", r), pruneHoles);
   }
 
-  /** Drop corners with a side below the smallest grid side (spec 6.4): fewer corners, same packing quality. */
+  /**
+   * Drop corners with a side below the smallest grid side (spec 6.4). No grid fits such a corner, so the
+   * packing is the same; {@link #pack} drops them anyway along with every other corner no later grid fits,
+   * so this matters for the parallel packer and for the corner list the Theorem 5.3.2 tests inspect.
+   */
   public TightPacker withHolePruning(boolean prune) {
     return new TightPacker(order, rule, prune);
   }
@@ -117,7 +123,7 @@ public final class TightPacker implements Packer {
     final List<Placement> placed = new ArrayList<>();
     long width;
     long height;
-    /** The scan lists, bucketed; the bucket side is set from the grids by {@link #dropDeadCorners}. */
+    /** The scan lists, bucketed; the bucket side is set from the grids by {@link #sizeIndex}. */
     EdgeIndex index = new EdgeIndex(1);
     /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
     long[][] remaining;
