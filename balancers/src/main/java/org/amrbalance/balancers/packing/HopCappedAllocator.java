@@ -165,12 +165,11 @@ public final class HopCappedAllocator {
     }
     int first = region.columns() >= region.rows() ? 0 : 1;
     for (int axis : new int[] {first, 1 - first}) {
-      Block[] parts = cut(region, clusters, axis);
-      if (parts != null) {
-        int k = (int) parts[2].x();
+      Cut c = cut(region, clusters, axis);
+      if (c != null) {
         List<Cluster> sorted = sortedAlong(clusters, axis);
-        split(parts[0], new ArrayList<>(sorted.subList(0, k)), out);
-        split(parts[1], new ArrayList<>(sorted.subList(k, sorted.size())), out);
+        split(c.low, new ArrayList<>(sorted.subList(0, c.lowClusters)), out);
+        split(c.high, new ArrayList<>(sorted.subList(c.lowClusters, sorted.size())), out);
         return;
       }
     }
@@ -183,13 +182,25 @@ public final class HopCappedAllocator {
     return sorted;
   }
 
+  /** A bisection: the two parts and how many clusters, in centre order, go to the lower one. */
+  private static final class Cut {
+    final Block low;
+    final Block high;
+    final int lowClusters;
+
+    Cut(Block low, Block high, int lowClusters) {
+      this.low = low;
+      this.high = high;
+      this.lowClusters = lowClusters;
+    }
+  }
+
   /**
-   * The two parts of {@code region} cut across {@code axis}, and (as x of a third block) the number k of
-   * clusters, in centre order, that go to the lower part; null if no cut leaves each part a processor per
-   * grid. Among feasible splits the one whose area share is nearest one half wins.
+   * {@code region} cut across {@code axis}; null if no cut leaves each part a processor per grid. Among
+   * feasible splits the one whose share of the points is nearest one half wins.
    */
   @Nullable
-  private static Block[] cut(Block region, List<Cluster> clusters, int axis) {
+  private static Cut cut(Block region, List<Cluster> clusters, int axis) {
     int len = axis == 0 ? region.columns() : region.rows();
     int across = axis == 0 ? region.rows() : region.columns();
     if (len < 2) {
@@ -202,7 +213,7 @@ public final class HopCappedAllocator {
       total += c.area;
       count += c.items.size();
     }
-    Block[] best = null;
+    Cut best = null;
     double bestDistance = Double.MAX_VALUE;
     long area = 0;
     int lowCount = 0;
@@ -220,10 +231,10 @@ public final class HopCappedAllocator {
       if (distance < bestDistance) {
         bestDistance = distance;
         best = axis == 0
-            ? new Block[] {Block.of(region.x(), region.y(), at, across),
-                Block.of(region.x() + at, region.y(), len - at, across), Block.of(k, 0, 1, 1)}
-            : new Block[] {Block.of(region.x(), region.y(), across, at),
-                Block.of(region.x(), region.y() + at, across, len - at), Block.of(k, 0, 1, 1)};
+            ? new Cut(Block.of(region.x(), region.y(), at, across),
+                Block.of(region.x() + at, region.y(), len - at, across), k)
+            : new Cut(Block.of(region.x(), region.y(), across, at),
+                Block.of(region.x(), region.y() + at, across, len - at), k);
       }
     }
     return best;
