@@ -1,0 +1,43 @@
+package org.amrbalance.balancers.packing;
+
+import com.google.inject.Inject;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.LoadBalancer;
+
+/**
+ * The grid-partitioning balancer of seed 002 chapter 5: each level's grids are packed by TP into a box
+ * shaped like the processor mesh, the packing is scaled onto the mesh so that every grid gets its own
+ * rectangular block of processors (hypercubes through a Gray-code embedded mesh), and each grid is cut
+ * over its block. Optionally each child's block is kept within a hop cap of its parent's (section 5.4), and
+ * 1-D hierarchies can use the linear inter-grid allocation of section 5.4.1 instead of packing.
+ */
+public final class GridPackingBalancer implements LoadBalancer {
+  private final GridPackingOptions options;
+  private final LevelPipeline pipeline;
+
+  @Inject
+  public GridPackingBalancer(GridPackingOptions options) {
+    this.options = Args.notNull("options", options);
+    TightPacker packer = TightPacker.defaults().withOrder(options.order()).withRule(options.orientationRule())
+        .withHolePruning(options.pruneHoles());
+    this.pipeline = new LevelPipeline(
+        SubMeshAllocator.of(packer, options.scaling()).withMaxRepairRounds(options.maxRepairRounds()),
+        options.hopCap(),
+        options.linearInterGrid() ? new LinearPipeline(options.packetSize(), 0) : null);
+  }
+
+  public static GridPackingBalancer defaults() {
+    return new GridPackingBalancer(GridPackingOptions.defaults());
+  }
+
+  public GridPackingOptions options() {
+    return options;
+  }
+
+  @Override
+  public Assignment balance(BalanceProblem problem) {
+    Args.notNull("problem", problem);
+    return pipeline.balance(problem);
+  }
+}

@@ -1,0 +1,26 @@
+package org.amrbalance.balancers.packing;
+
+import com.google.inject.AbstractModule;
+import org.amrbalance.spi.LoadBalancer;
+
+/** Binds {@link LoadBalancer} to the {@link ShelfPackingBalancer} and its options. */
+public final class ShelfPackingModule extends AbstractModule {
+  /** The configuration name of this balancer. */
+  public static final String NAME = "shelf-packing";
+
+  private final ShelfPackingOptions options;
+
+  public ShelfPackingModule() {
+    this(ShelfPackingOptions.defaults());
+  }
+
+  public ShelfPackingModule(ShelfPackingOptions options) {
+    this.options = Args.notNull("options", options);
+  }
+
+  @Override
+  protected void configure() {
+    bind(ShelfPackingOptions.class).toInstance(options);
+    bind(LoadBalancer.class).to(ShelfPackingBalancer.class);
+  }
+}
