@@ -100,6 +100,31 @@ public final class ComponentOptions {
     throw bad(option, raw, "must be one of " + new java.util.TreeSet<>(choices));
   }
 
+  /**
+   * A constant of {@code type} written in lower case with dashes ({@code decreasing-area} for
+   * {@code DECREASING_AREA}).
+   */
+  public <E extends Enum<E>> E enumValue(String option, E defaultValue) {
+    String raw = values.get(option);
+    if (raw == null) {
+      return defaultValue;
+    }
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (E e : defaultValue.getDeclaringClass().getEnumConstants()) {
+      String name = configName(e);
+      names.add(name);
+      if (name.equalsIgnoreCase(raw.trim())) {
+        return e;
+      }
+    }
+    throw bad(option, raw, "must be one of " + names);
+  }
+
+  /** How an enum constant is written in configuration: lower case with dashes. */
+  public static String configName(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
   private IllegalArgumentException bad(String option, String raw, String why) {
     return new IllegalArgumentException(BalancingModules.PREFIX + component + "." + option + " = " + raw + ": " + why);
   }

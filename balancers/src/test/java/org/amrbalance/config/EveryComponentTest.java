@@ -26,7 +26,8 @@ class EveryComponentTest {
   @Test
   void everyBalancerBuildsByNameAndTilesRandomHierarchies() {
     assertThat(BalancingModules.balancerNames()).contains("domain-decomposition", "scatter", "grid-indivisibility",
-        "list-scheduling", "decreasing-fit", "knapsack", "sfc-morton", "sfc-hilbert", "round-robin");
+        "list-scheduling", "decreasing-fit", "knapsack", "sfc-morton", "sfc-hilbert", "round-robin", "grid-packing",
+        "shelf-packing");
     for (String name : BalancingModules.balancerNames()) {
       Injector injector = Guice.createInjector(BalancingModules.fromMap(Map.of(
           BalancingModules.BALANCER, name, BalancingModules.TRIGGER, "third-party-trigger")));

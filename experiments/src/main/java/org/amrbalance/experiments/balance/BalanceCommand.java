@@ -135,7 +135,8 @@ public final class BalanceCommand implements Command {
   }
 
   static Table table(Optional<BalanceRun> recorded, List<BalanceRun> runs) {
-    Table t = Table.withColumns("balancer", "ranks", "imbalance", "efficiency", "empty ranks", "pieces",
+    Table t = Table.withColumns("balancer", "ranks", "imbalance", "efficiency", "level-sync efficiency",
+        "empty ranks", "pieces",
         "intra-grid comm", "inter-grid comm", "time (ms)");
     List<BalanceRun> all = new ArrayList<>();
     recorded.ifPresent(all::add);
@@ -143,7 +144,8 @@ public final class BalanceCommand implements Command {
     for (BalanceRun r : all) {
       BalanceReport rep = r.report();
       t.add(r.balancer(), r.ranks(), String.format(java.util.Locale.ROOT, "%.3f", rep.imbalance()),
-          String.format(java.util.Locale.ROOT, "%.3f", rep.efficiency()), rep.emptyRanks(), rep.pieces(),
+          String.format(java.util.Locale.ROOT, "%.3f", rep.efficiency()),
+          String.format(java.util.Locale.ROOT, "%.3f", rep.levelSynchronousEfficiency()), rep.emptyRanks(), rep.pieces(),
           String.format(java.util.Locale.ROOT, "%.4g", rep.intraGridCommunication()),
           String.format(java.util.Locale.ROOT, "%.4g", rep.interGridCommunication()),
           Double.isNaN(r.seconds()) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", r.seconds() * 1e3));

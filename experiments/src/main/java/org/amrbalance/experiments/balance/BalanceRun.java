@@ -14,10 +14,11 @@ public record BalanceRun(String input, String balancer, int ranks, String topolo
   public String toJson() {
     return String.format(Locale.ROOT,
         "{\"input\": %s, \"balancer\": %s, \"ranks\": %d, \"topology\": %s, \"maxLoad\": %s, \"avgLoad\": %s,"
-            + " \"imbalance\": %s, \"efficiency\": %s, \"emptyRanks\": %d, \"pieces\": %d, \"intraGridComm\": %s,"
+            + " \"imbalance\": %s, \"efficiency\": %s, \"levelSynchronousEfficiency\": %s, \"emptyRanks\": %d, \"pieces\": %d, \"intraGridComm\": %s,"
             + " \"interGridComm\": %s, \"maxInterGridComm\": %s, \"seconds\": %s}",
         quote(input), quote(balancer), ranks, quote(topology), num(report.maxLoad()), num(report.averageLoad()),
-        num(report.imbalance()), num(report.efficiency()), report.emptyRanks(), report.pieces(),
+        num(report.imbalance()), num(report.efficiency()), num(report.levelSynchronousEfficiency()),
+        report.emptyRanks(), report.pieces(),
         num(report.intraGridCommunication()), num(report.interGridCommunication()),
         num(report.maxInterGridCommunication()), num(seconds));
   }
