@@ -1,0 +1,495 @@
+package org.amrbalance.mesh.laplace;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.amrbalance.mesh.cluster.BergerRigoutsos;
+import org.amrbalance.mesh.cluster.Clusterer;
+import org.amrbalance.mesh.cluster.FlagField;
+import org.amrbalance.mesh.grid.AmrOptions;
+import org.amrbalance.mesh.grid.Block;
+import org.amrbalance.mesh.grid.Boxes;
+import org.amrbalance.mesh.grid.GridData;
+import org.amrbalance.mesh.grid.GridExchange;
+import org.amrbalance.mesh.grid.GridHierarchy;
+import org.amrbalance.mesh.grid.Layout;
+import org.amrbalance.mesh.grid.LocalExchange;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.Machine;
+import org.amrbalance.spi.Patch;
+import org.amrbalance.spi.Piece;
+
+/**
+ * Laplace's equation on the unit-width rectangle with Dirichlet data from a {@link HarmonicFunction}, solved
+ * on a Berger–Oliger hierarchy.
+ *
+ * <p>{@link #solve()} runs the loop of seed 002 §3.1 (spec grid-indivisibility §2.1): solve level i
+ * (red–black SOR), project it onto level i−1 (restriction, down to level 0), estimate the error on level i and
+ * flag, stop if nothing is flagged or i = Lmax, cluster the flags (Berger–Rigoutsos), create level i+1, balance
+ * it, interpolate its boundary and initial values, repeat. The one-pass loop leaves level-0 errors near the
+ * feature in the data the fine levels get at their boundaries, so composite cycles follow (every level
+ * relaxed in turn with its covered cells frozen at the restricted fine values, then restriction) until the
+ * largest correction of the first sweep on every level is below the cycle tolerance: an extension, documented here, of the loop.
+ *
+ * <p>{@link #advance()} is one outer step of the moving variant: warm start from the previous solution,
+ * regrid every R steps, a fixed number of sweeps per level, restriction. Each patch's work is its cells times
+ * the sweeps per step.
+ */
+public final class LaplaceAmr {
+  private final Box domain;
+  private final AmrOptions amr;
+  private final LaplaceOptions options;
+  private final Machine machine;
+  private final LoadBalancer balancer;
+  private final GridExchange exchange;
+  private final ErrorEstimator estimator = new CurvatureEstimator();
+  private final Clusterer clusterer;
+  private HarmonicFunction problem;
+  private GridHierarchy grids;
+  private int nextPatchId;
+  private int steps;
+  private int lastCycles;
+  private long lastSweeps;
+
+  private LaplaceAmr(Box domain, AmrOptions amr, LaplaceOptions options, HarmonicFunction problem, Machine machine,
+      LoadBalancer balancer, GridExchange exchange) {
+    this.domain = domain;
+    this.amr = amr;
+    this.options = options;
+    this.problem = problem;
+    this.machine = machine;
+    this.balancer = balancer;
+    this.exchange = exchange;
+    this.clusterer = BergerRigoutsos.of(amr.cluster());
+  }
+
+  /** A builder for a solver on a level-0 grid of {@code cellsX × cellsY} cells over {@code [0, 1] × [0, cellsY/cellsX]}. */
+  public static Builder builder(int cellsX, int cellsY) {
+    return new Builder(cellsX, cellsY);
+  }
+
+  /** Collects the parts of a solver; every part has a default but the problem. */
+  public static final class Builder {
+    private final int cellsX;
+    private final int cellsY;
+    private AmrOptions amr = AmrOptions.defaults();
+    private LaplaceOptions options = LaplaceOptions.defaults();
+    private HarmonicFunction problem;
+    private Machine machine = Machine.fullyConnected(1);
+    private LoadBalancer balancer;
+    private GridExchange exchange;
+
+    private Builder(int cellsX, int cellsY) {
+      this.cellsX = cellsX;
+      this.cellsY = cellsY;
+    }
+
+    public Builder amr(AmrOptions o) {
+      this.amr = o;
+      return this;
+    }
+
+    public Builder laplace(LaplaceOptions o) {
+      this.options = o;
+      return this;
+    }
+
+    public Builder problem(HarmonicFunction p) {
+      this.problem = p;
+      return this;
+    }
+
+    /** The ranks the grids are balanced over (default one rank). */
+    public Builder machine(Machine m) {
+      this.machine = m;
+      return this;
+    }
+
+    /** The balancer that places grids after every regrid (default: whole grids in turn). */
+    public Builder balancer(LoadBalancer b) {
+      this.balancer = b;
+      return this;
+    }
+
+    /** How data moves between blocks (default: every rank in this process). */
+    public Builder exchange(GridExchange e) {
+      this.exchange = e;
+      return this;
+    }
+
+    public LaplaceAmr build() {
+      if (amr == null || options == null || machine == null) {
+        throw new IllegalArgumentException("amr, laplace, machine = null: must not be null");
+      }
+      if (problem == null) {
+        throw new IllegalArgumentException("problem = null: a solver needs a harmonic problem");
+      }
+      int minSide = Math.max(2, amr.ghostWidth());
+      if (cellsX < minSide || cellsY < minSide) {
+        throw new IllegalArgumentException("cells = " + cellsX + "x" + cellsY + ": each side must be >= " + minSide
+            + " (ghost width " + amr.ghostWidth() + ")");
+      }
+      GridExchange ex = exchange != null ? exchange : LocalExchange.of(machine.ranks());
+      if (ex.ranks() != machine.ranks()) {
+        throw new IllegalArgumentException("exchange ranks = " + ex.ranks() + ": must equal the machine's "
+            + machine.ranks());
+      }
+      LoadBalancer lb = balancer != null ? balancer : LaplaceAmr::roundRobin;
+      LaplaceAmr s = new LaplaceAmr(Box.ofSize(cellsX, cellsY), amr, options, problem, machine, lb, ex);
+      s.start();
+      return s;
+    }
+  }
+
+  /** Whole grids dealt to ranks in hierarchy order: the default placement. */
+  private static Assignment roundRobin(BalanceProblem p) {
+    List<Piece> pieces = new ArrayList<>();
+    int next = 0;
+    for (Patch patch : p.hierarchy().patches()) {
+      pieces.add(Piece.whole(patch, next));
+      next = (next + 1) % p.ranks();
+    }
+    return Assignment.of(p.hierarchy(), p.ranks(), pieces);
+  }
+
+  private void start() {
+    List<Patch> patches = new ArrayList<>();
+    int base = amr.baseBoxSize();
+    int[] xs = cuts(domain.length(0), base);
+    int[] ys = cuts(domain.length(1), base);
+    for (int b = 0; b + 1 < ys.length; b++) {
+      for (int a = 0; a + 1 < xs.length; a++) {
+        patches.add(patch(0, Box.of2d(xs[a], ys[b], xs[a + 1] - 1, ys[b + 1] - 1)));
+      }
+    }
+    grids = GridHierarchy.create(domain, 1.0 / domain.length(0), amr, exchange, layoutFor(patches, null));
+  }
+
+  /** Cut points splitting {@code n} cells into near-equal parts of at most {@code max} cells. */
+  private static int[] cuts(int n, int max) {
+    int parts = (n + max - 1) / max;
+    int[] c = new int[parts + 1];
+    for (int k = 0; k <= parts; k++) {
+      c[k] = (int) ((long) n * k / parts);
+    }
+    return c;
+  }
+
+  private Patch patch(int level, Box box) {
+    return Patch.of(nextPatchId++, level, box, (double) box.volume() * options.sweepsPerStep());
+  }
+
+  private Layout layoutFor(List<Patch> patches, Assignment previous) {
+    Hierarchy h = Hierarchy.of(domain, amr.ratios(), patches);
+    BalanceProblem p = BalanceProblem.of(h, machine).withPrevious(previous);
+    return Layout.of(balancer.balance(p));
+  }
+
+  // ------------------------------------------------------------------ accessors
+
+  public Hierarchy hierarchy() {
+    return grids.layout().hierarchy();
+  }
+
+  public Assignment assignment() {
+    return grids.layout().assignment();
+  }
+
+  public GridHierarchy grids() {
+    return grids;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  public HarmonicFunction problem() {
+    return problem;
+  }
+
+  public AmrOptions amrOptions() {
+    return amr;
+  }
+
+  public LaplaceOptions options() {
+    return options;
+  }
+
+  /** Outer steps taken by {@link #advance()}. */
+  public int steps() {
+    return steps;
+  }
+
+  /** Composite cycles of the last {@link #solve()}. */
+  public int lastCycles() {
+    return lastCycles;
+  }
+
+  /** Sweeps (summed over levels) of the last {@link #solve()} or {@link #advance()}. */
+  public long lastSweeps() {
+    return lastSweeps;
+  }
+
+  /** Changes the boundary data (the moving variant); the current solution is the warm start. */
+  public void setProblem(HarmonicFunction p) {
+    if (p == null) {
+      throw new IllegalArgumentException("problem = null: must not be null");
+    }
+    this.problem = p;
+  }
+
+  /** Cells per level (all patches, covered cells included). */
+  public long[] pointsPerLevel() {
+    Hierarchy h = hierarchy();
+    long[] out = new long[h.levelCount()];
+    for (Patch p : h.patches()) {
+      out[p.level()] += p.cells();
+    }
+    return out;
+  }
+
+  public long points() {
+    return hierarchy().totalCells();
+  }
+
+  /** Largest |u - exact| over the composite grid (each cell on the finest level that holds it). */
+  public double maxError() {
+    double max = 0;
+    for (int l = 0; l < grids.levelCount(); l++) {
+      double h = grids.h(l);
+      for (Block b : grids.heldBlocks(l)) {
+        GridData u = grids.data(b);
+        boolean[] covered = grids.coveredMask(b);
+        Box box = b.box();
+        for (int j = box.lo(1); j <= box.hi(1); j++) {
+          for (int i = box.lo(0); i <= box.hi(0); i++) {
+            if (!covered[(i - box.lo(0)) + (j - box.lo(1)) * box.length(0)]) {
+              max = Math.max(max, Math.abs(u.get(i, j) - problem.exact((i + 0.5) * h, (j + 0.5) * h)));
+            }
+          }
+        }
+      }
+    }
+    return exchange.maxAll(max);
+  }
+
+  // ------------------------------------------------------------------ the solver
+
+  /** Solves the current problem: the level-by-level loop of seed 002 §3.1, then composite cycles. */
+  public void solve() {
+    long sweeps = 0;
+    for (int i = 0; ; i++) {
+      sweeps += solveLevel(i);
+      for (int k = i; k >= 1; k--) {
+        grids.restrict(k);
+      }
+      if (i == amr.maxLevel()) {
+        break;
+      }
+      List<Box> boxes = flagAndCluster(i);
+      if (boxes.isEmpty()) {
+        break;
+      }
+      installLevels(i, boxes, grids.state());
+    }
+    lastCycles = 0;
+    while (lastCycles < options.maxCycles() && grids.levelCount() > 1) {
+      double residual = 0;
+      for (int l = 0; l < grids.levelCount(); l++) {
+        grids.fillGhosts(l, problem);
+        double omega = omega(l);
+        double r = sweep(l, omega);
+        residual = Math.max(residual, r);
+        sweeps += 1 + relax(l, omega, r);
+      }
+      for (int k = grids.levelCount() - 1; k >= 1; k--) {
+        grids.restrict(k);
+      }
+      lastCycles++;
+      if (residual < options.cycleTolerance()) {
+        break;
+      }
+    }
+    lastSweeps = sweeps;
+  }
+
+  /** Sweeps level l (ghosts filled) until the largest correction is below the tolerance; returns the sweeps. */
+  private int relax(int l, double omega, double firstResidual) {
+    int s = 0;
+    double r = firstResidual;
+    while (r >= options.tolerance() && s < options.maxSweeps()) {
+      r = sweep(l, omega);
+      s++;
+    }
+    return s;
+  }
+
+  /** One outer step of the moving variant; regrids first every R steps. Returns true if it regridded. */
+  public boolean advance() {
+    steps++;
+    boolean regrid = steps % options.regridInterval() == 0;
+    if (regrid) {
+      regrid();
+    }
+    long sweeps = 0;
+    for (int l = 0; l < grids.levelCount(); l++) {
+      grids.fillGhosts(l, problem);
+      double omega = omega(l);
+      for (int s = 0; s < options.sweepsPerStep(); s++) {
+        sweep(l, omega);
+      }
+      sweeps += options.sweepsPerStep();
+    }
+    for (int k = grids.levelCount() - 1; k >= 1; k--) {
+      grids.restrict(k);
+    }
+    lastSweeps = sweeps;
+    return regrid;
+  }
+
+  /**
+   * Rebuilds levels 1.. from the current solution, coarsest first: flags on level l (estimated on the new
+   * level l), clusters inside the nesting domain of the new level l, installs, and moves on to l+1. Data
+   * comes from the grids before the regrid where they overlap, else by interpolation from the new parent.
+   */
+  public void regrid() {
+    GridHierarchy.State before = grids.state();
+    for (int l = 0; l < amr.maxLevel() && l < grids.levelCount(); l++) {
+      grids.fillGhosts(l, problem);
+      List<Box> boxes = flagAndCluster(l);
+      installLevels(l, boxes, before);
+      if (boxes.isEmpty()) {
+        break;
+      }
+    }
+  }
+
+  /** Re-places the grids as {@code a} says (a remap); the hierarchy must be the current one. */
+  public void applyAssignment(Assignment a) {
+    if (a == null || !a.hierarchy().equals(hierarchy())) {
+      throw new IllegalArgumentException("assignment = " + a + ": must be for the current hierarchy");
+    }
+    if (a.ranks() != machine.ranks()) {
+      throw new IllegalArgumentException("assignment ranks = " + a.ranks() + ": must equal " + machine.ranks());
+    }
+    grids.install(Layout.of(a), problem);
+  }
+
+  /** Keeps levels 0..l, makes {@code boxes} level l+1 (none: level l is the finest), balances and installs. */
+  private void installLevels(int l, List<Box> boxes, GridHierarchy.State from) {
+    List<Patch> patches = new ArrayList<>();
+    for (Patch p : hierarchy().patches()) {
+      if (p.level() <= l) {
+        patches.add(p);
+      }
+    }
+    for (Box b : boxes) {
+      patches.add(patch(l + 1, b));
+    }
+    grids.install(layoutFor(patches, assignment()), problem, from);
+  }
+
+  private double omega(int l) {
+    List<Box> boxes = new ArrayList<>();
+    for (Block b : grids.layout().level(l)) {
+      boxes.add(b.box());
+    }
+    Box bb = Boxes.boundingBox(boxes);
+    return RedBlackSor.optimalOmega(Math.max(bb.length(0), bb.length(1)));
+  }
+
+  /** Relaxes level l to tolerance from its current values; returns the sweeps. */
+  private int solveLevel(int l) {
+    grids.fillGhosts(l, problem);
+    double omega = omega(l);
+    return 1 + relax(l, omega, sweep(l, omega));
+  }
+
+  /** One red–black sweep of level l (siblings exchanged after each colour); the largest correction. */
+  private double sweep(int l, double omega) {
+    Box dom = grids.domainAt(l);
+    double h = grids.h(l);
+    double max = 0;
+    for (int colour = 0; colour < 2; colour++) {
+      for (Block b : grids.heldBlocks(l)) {
+        max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, problem, grids.coveredMask(b), colour, omega));
+      }
+      grids.exchangeSiblings(l);
+    }
+    return exchange.maxAll(max);
+  }
+
+  /**
+   * Flags level l (ghosts filled), widens the flags by the flag buffer, drops flags outside the nesting
+   * domain (cells at least the nesting buffer inside level l, or at the physical boundary) and clusters; the
+   * boxes are returned refined to level l+1.
+   */
+  private List<Box> flagAndCluster(int l) {
+    grids.fillGhosts(l, problem);
+    ArrayList<int[]> local = new ArrayList<>();
+    for (Block b : grids.heldBlocks(l)) {
+      GridData u = grids.data(b);
+      Box box = b.box();
+      for (int j = box.lo(1); j <= box.hi(1); j++) {
+        for (int i = box.lo(0); i <= box.hi(0); i++) {
+          if (estimator.estimate(u, i, j) > options.flagThreshold()) {
+            local.add(new int[] {i, j});
+          }
+        }
+      }
+    }
+    List<int[]> all = exchange.gatherAll(local);
+    if (all.isEmpty()) {
+      return List.of();
+    }
+    Box dom = grids.domainAt(l);
+    int fb = amr.flagBuffer();
+    int nb = amr.nestingBuffer();
+    List<Box> cells = new ArrayList<>();
+    for (int[] c : all) {
+      cells.add(Box.of2d(c[0], c[1], c[0], c[1]));
+    }
+    Box field = Boxes.boundingBox(cells).grow(fb + amr.cluster().minBoxSize()).orElseThrow().intersection(dom)
+        .orElseThrow();
+    // Cells of level l inside the field (and a margin of the nesting buffer around it).
+    Box margin = field.grow(nb).orElseThrow();
+    FlagField inLevel = FlagField.over(margin);
+    for (Block b : grids.layout().level(l)) {
+      inLevel.setAll(b.box());
+    }
+    FlagField forbidden = FlagField.over(field);
+    for (int j = field.lo(1); j <= field.hi(1); j++) {
+      for (int i = field.lo(0); i <= field.hi(0); i++) {
+        Box around = Box.of2d(i - nb, j - nb, i + nb, j + nb);
+        Box inside = around.intersection(dom).orElseThrow();
+        if (inLevel.count(inside) != inside.volume()) {
+          forbidden.set(i, j);
+        }
+      }
+    }
+    FlagField flags = FlagField.over(field);
+    for (int[] c : all) {
+      Box grown = Box.of2d(c[0] - fb, c[1] - fb, c[0] + fb, c[1] + fb);
+      grown.intersection(field).ifPresent(g -> {
+        for (int j = g.lo(1); j <= g.hi(1); j++) {
+          for (int i = g.lo(0); i <= g.hi(0); i++) {
+            if (!forbidden.get(i, j)) {
+              flags.set(i, j);
+            }
+          }
+        }
+      });
+    }
+    List<Box> out = new ArrayList<>();
+    if (flags.count() == 0) {
+      return out;
+    }
+    for (Box b : clusterer.cluster(flags, forbidden)) {
+      out.add(b.refine(amr.ratio(l)));
+    }
+    return out;
+  }
+}
