@@ -48,6 +48,18 @@ public final class FlagField {
     }
   }
 
+  /** Unflags {@code (i, j)}, which must lie in the field's box. */
+  public void clear(int i, int j) {
+    if (!box.containsCell(i, j)) {
+      throw new IllegalArgumentException("cell = (" + i + "," + j + "): outside the flag field " + box);
+    }
+    int k = index(i, j);
+    if (bits[k]) {
+      bits[k] = false;
+      count--;
+    }
+  }
+
   /** Flags every cell of {@code region} that lies in the field's box. */
   public void setAll(Box region) {
     Optional<Box> in = region.intersection(box);
