@@ -283,7 +283,12 @@ public final class GridHierarchy {
 
   private void interpolateWindows(int level, List<Window> windows, List<CellMove> moves, List<Integer> owners,
       DirichletBoundary g, Map<Block, GridData> into) {
-    List<double[]> got = exchange.move(moves, data::get);
+    interpolateWindows(level, windows, moves, owners, g, data, into, false);
+  }
+
+  private void interpolateWindows(int level, List<Window> windows, List<CellMove> moves, List<Integer> owners,
+      DirichletBoundary g, Map<Block, GridData> from, Map<Block, GridData> into, boolean add) {
+    List<double[]> got = exchange.move(moves, from::get);
     Map<Integer, double[]> buffers = new LinkedHashMap<>();
     for (int w = 0; w < windows.size(); w++) {
       if (exchange.holds(layout.rankOf(windows.get(w).target()))) {
@@ -312,8 +317,40 @@ public final class GridHierarchy {
               + " its interpolation stencil " + win.stencil() + " reaches beyond level " + (level - 1));
         }
       }
-      options.interpolation().apply(buf, win.stencil(), r, into.get(win.target()), win.cells());
+      if (add) {
+        GridData tmp = GridData.create(win.cells(), 0);
+        options.interpolation().apply(buf, win.stencil(), r, tmp, win.cells());
+        GridData u = into.get(win.target());
+        Box c = win.cells();
+        for (int j = c.lo(1); j <= c.hi(1); j++) {
+          for (int i = c.lo(0); i <= c.hi(0); i++) {
+            u.set(i, j, u.get(i, j) + tmp.get(i, j));
+          }
+        }
+      } else {
+        options.interpolation().apply(buf, win.stencil(), r, into.get(win.target()), win.cells());
+      }
     }
+  }
+
+  /**
+   * Adds to every valid cell of level {@code fine} the interpolation of a coarse correction: {@code delta}
+   * holds, for each level-(fine-1) block this process holds, a field over its valid cells (zero beyond the
+   * domain). This carries a coarse level's response into the interior of the finer one, as the prolongation of
+   * a multigrid correction does.
+   */
+  public void addInterpolated(int fine, Map<Block, GridData> delta) {
+    if (fine < 1 || fine >= levelCount()) {
+      throw new IllegalArgumentException("fine = " + fine + ": must be in [1, " + (levelCount() - 1) + "]");
+    }
+    List<Window> windows = new ArrayList<>();
+    for (Block b : layout.level(fine)) {
+      windows.add(new Window(b, b.box(), options.interpolation().stencil(b.box(), options.ratio(fine - 1))));
+    }
+    List<CellMove> moves = new ArrayList<>();
+    List<Integer> owners = new ArrayList<>();
+    addWindowMoves(fine - 1, windows, moves, owners);
+    interpolateWindows(fine, windows, moves, owners, (x, y) -> 0, delta, data, true);
   }
 
   private static void scatter(double[] v, Box region, double[] buf, Box bufBox) {

@@ -1,7 +1,9 @@
 package org.amrbalance.mesh.laplace;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.amrbalance.mesh.cluster.BergerRigoutsos;
 import org.amrbalance.mesh.cluster.Clusterer;
 import org.amrbalance.mesh.cluster.FlagField;
@@ -31,11 +33,20 @@ import org.amrbalance.spi.Piece;
  * flag, stop if nothing is flagged or i = Lmax, cluster the flags (Berger–Rigoutsos), create level i+1, balance
  * it, interpolate its boundary and initial values, repeat. The one-pass loop leaves level-0 errors near the
  * feature in the data the fine levels get at their boundaries, so composite cycles follow (every level
- * relaxed in turn with its covered cells frozen at the restricted fine values, then restriction) until the
- * largest correction of the first sweep on every level is below the cycle tolerance: an extension, documented here, of the loop.
+ * relaxed in turn, then restriction) until the largest correction of the first sweep on every level is below
+ * the cycle tolerance: an extension, documented here, of the loop.
+ *
+ * <p>Covered coarse cells are not frozen: as in the full approximation scheme, a covered cell solves
+ * {@code Δ_H u = Δ_H(R u_h)} with the right side taken right after restriction, so its fixed point is the
+ * restricted fine solution while a change of the boundary data reaches every level in the same step.
+ * (Freezing covered cells gives the same converged composite solution but lets a moving feature lag behind by
+ * one level per step.)
  *
  * <p>{@link #advance()} is one outer step of the moving variant: warm start from the previous solution,
- * regrid every R steps, a fixed number of sweeps per level, restriction. Each patch's work is its cells times
+ * regrid every R steps, then one composite cycle with a fixed number of sweeps per level (coarsest first,
+ * each level's change interpolated into the next finer one before it is swept), then restriction. One cycle
+ * per step lets the solution lag a moving feature: the error against the exact solution of the current step
+ * is measured and reported, and it returns to the static level within a few steps once the feature stops. Each patch's work is its cells times
  * the sweeps per step.
  */
 public final class LaplaceAmr {
@@ -49,6 +60,7 @@ public final class LaplaceAmr {
   private final Clusterer clusterer;
   private HarmonicFunction problem;
   private GridHierarchy grids;
+  private final Map<Block, double[]> h2f = new HashMap<>();
   private int nextPatchId;
   private int steps;
   private int lastCycles;
@@ -299,11 +311,13 @@ public final class LaplaceAmr {
     while (lastCycles < options.maxCycles() && grids.levelCount() > 1) {
       double residual = 0;
       for (int l = 0; l < grids.levelCount(); l++) {
-        grids.fillGhosts(l, problem);
+        prepare(l);
+        Map<Block, GridData> before = snapshot(l);
         double omega = omega(l);
         double r = sweep(l, omega);
         residual = Math.max(residual, r);
         sweeps += 1 + relax(l, omega, r);
+        correctFiner(l, before);
       }
       for (int k = grids.levelCount() - 1; k >= 1; k--) {
         grids.restrict(k);
@@ -336,11 +350,13 @@ public final class LaplaceAmr {
     }
     long sweeps = 0;
     for (int l = 0; l < grids.levelCount(); l++) {
-      grids.fillGhosts(l, problem);
+      prepare(l);
+      Map<Block, GridData> before = snapshot(l);
       double omega = omega(l);
       for (int s = 0; s < options.sweepsPerStep(); s++) {
         sweep(l, omega);
       }
+      correctFiner(l, before);
       sweeps += options.sweepsPerStep();
     }
     for (int k = grids.levelCount() - 1; k >= 1; k--) {
@@ -403,9 +419,56 @@ public final class LaplaceAmr {
 
   /** Relaxes level l to tolerance from its current values; returns the sweeps. */
   private int solveLevel(int l) {
-    grids.fillGhosts(l, problem);
+    prepare(l);
     double omega = omega(l);
     return 1 + relax(l, omega, sweep(l, omega));
+  }
+
+  /**
+   * Fills the ghosts of level l and sets its right side: zero on uncovered cells, {@code Δ_H} of the current
+   * (restricted) values on covered ones.
+   */
+  private void prepare(int l) {
+    if (l == 0) {
+      h2f.clear();
+    }
+    grids.fillGhosts(l, problem);
+    Box dom = grids.domainAt(l);
+    double h = grids.h(l);
+    for (Block b : grids.heldBlocks(l)) {
+      h2f.put(b, RedBlackSor.h2Laplacian(grids.data(b), dom, h, problem, grids.coveredMask(b)));
+    }
+  }
+
+  /** Copies of the valid cells of the held blocks of level l (empty on the finest level: nothing to correct). */
+  private Map<Block, GridData> snapshot(int l) {
+    Map<Block, GridData> out = new HashMap<>();
+    if (l + 1 < grids.levelCount()) {
+      for (Block b : grids.heldBlocks(l)) {
+        GridData copy = GridData.create(b.box(), 0);
+        copy.write(b.box(), grids.data(b).read(b.box()));
+        out.put(b, copy);
+      }
+    }
+    return out;
+  }
+
+  /** Adds to level l+1 the interpolated change that relaxing level l made (the coarse-grid correction). */
+  private void correctFiner(int l, Map<Block, GridData> before) {
+    if (l + 1 >= grids.levelCount()) {
+      return;
+    }
+    for (Map.Entry<Block, GridData> e : before.entrySet()) {
+      GridData now = grids.data(e.getKey());
+      GridData d = e.getValue();
+      Box box = e.getKey().box();
+      for (int j = box.lo(1); j <= box.hi(1); j++) {
+        for (int i = box.lo(0); i <= box.hi(0); i++) {
+          d.set(i, j, now.get(i, j) - d.get(i, j));
+        }
+      }
+    }
+    grids.addInterpolated(l + 1, before);
   }
 
   /** One red–black sweep of level l (siblings exchanged after each colour); the largest correction. */
@@ -415,7 +478,7 @@ public final class LaplaceAmr {
     double max = 0;
     for (int colour = 0; colour < 2; colour++) {
       for (Block b : grids.heldBlocks(l)) {
-        max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, problem, grids.coveredMask(b), colour, omega));
+        max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, problem, h2f.get(b), colour, omega));
       }
       grids.exchangeSiblings(l);
     }
