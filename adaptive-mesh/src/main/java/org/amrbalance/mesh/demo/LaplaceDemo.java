@@ -30,7 +30,7 @@ public final class LaplaceDemo {
       "  --steps N     outer steps of the moving variant, the spot moving 0.01 per step (default 40, 0 = static only)",
       "  --lmax L      deepest refinement level, ratio 2 per level (default 3)",
       "  --ranks P     ranks the grids are balanced over, round robin; outline colours in the PNG (default 4)",
-      "  --output DIR  where laplace.png, laplace.vthb and laplace/*.vti go (default amr-demo-output)",
+      "  --output DIR  where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
       "  --help        this text");
 
   private LaplaceDemo() {}
@@ -41,7 +41,7 @@ public final class LaplaceDemo {
       int steps = 40;
       int lmax = 3;
       int ranks = 4;
-      Path output = Path.of("amr-demo-output");
+      Path output = Path.of("target", "amr-demo");
       boolean help = false;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
@@ -126,7 +126,7 @@ public final class LaplaceDemo {
 
     Hierarchy h = amr.hierarchy();
     long[] perLevel = amr.pointsPerLevel();
-    long fine = (long) h.domainAt(h.finestLevel()).volume();
+    long fine = h.domainAt(h.finestLevel()).volume();
     out.println("summary:");
     out.printf(Locale.ROOT, "  max error vs exact solution  %.3e (peak value 1)%n", amr.maxError());
     StringBuilder levels = new StringBuilder();
