@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Patch;
@@ -441,12 +442,33 @@ public final class GridHierarchy {
 
   /** Replaces the level {@code fine - 1} values under level {@code fine} by the average of the fine cells. */
   public void restrict(int fine) {
+    restrictInto(fine, data::get, data::get);
+  }
+
+  /**
+   * The average over the fine cells of a field of level {@code fine} ({@code field} holds, for every
+   * level-{@code fine} block this process holds, its valid cells): for every level-{@code fine - 1} block this
+   * process holds, a field that is the average on the cells under level {@code fine} and zero elsewhere.
+   */
+  public Map<Block, GridData> restrictField(int fine, Map<Block, GridData> field) {
+    Map<Block, GridData> out = new LinkedHashMap<>();
+    if (fine >= 1 && fine < levelCount()) {
+      for (Block c : heldBlocks(fine - 1)) {
+        out.put(c, GridData.create(c.box(), 0));
+      }
+    }
+    restrictInto(fine, field::get, out::get);
+    return out;
+  }
+
+  private void restrictInto(int fine, Function<Block, GridData> from,
+      Function<Block, GridData> to) {
     if (fine < 1 || fine >= levelCount()) {
       throw new IllegalArgumentException("fine = " + fine + ": must be in [1, " + (levelCount() - 1) + "]");
     }
     RestrictPlan plan = restrictPlan(fine);
     int r = options.ratio(fine - 1);
-    List<double[]> got = exchange.move(plan.moves(), data::get);
+    List<double[]> got = exchange.move(plan.moves(), from::apply);
     Map<Integer, double[]> buffers = new LinkedHashMap<>();
     for (int k = 0; k < got.size(); k++) {
       if (got.get(k) != null) {
@@ -460,7 +482,7 @@ public final class GridHierarchy {
     for (Map.Entry<Integer, double[]> e : buffers.entrySet()) {
       Restriction part = plan.parts().get(e.getKey());
       double[] buf = e.getValue();
-      GridData u = data.get(part.coarse());
+      GridData u = to.apply(part.coarse());
       Box k = part.coarseCells();
       int nx = part.fineCells().length(0);
       for (int j = k.lo(1); j <= k.hi(1); j++) {

@@ -31,23 +31,16 @@ import org.amrbalance.spi.Piece;
  * <p>{@link #solve()} runs the loop of seed 002 §3.1 (spec grid-indivisibility §2.1): solve level i
  * (red–black SOR), project it onto level i−1 (restriction, down to level 0), estimate the error on level i and
  * flag, stop if nothing is flagged or i = Lmax, cluster the flags (Berger–Rigoutsos), create level i+1, balance
- * it, interpolate its boundary and initial values, repeat. The one-pass loop leaves level-0 errors near the
- * feature in the data the fine levels get at their boundaries, so composite cycles follow (every level
- * relaxed in turn, then restriction) until the largest correction of the first sweep on every level is below
- * the cycle tolerance: an extension, documented here, of the loop.
- *
- * <p>Covered coarse cells are not frozen: as in the full approximation scheme, a covered cell solves
- * {@code Δ_H u = Δ_H(R u_h)} with the right side taken right after restriction, so its fixed point is the
- * restricted fine solution while a change of the boundary data reaches every level in the same step.
- * (Freezing covered cells gives the same converged composite solution but lets a moving feature lag behind by
- * one level per step.)
+ * it, interpolate its boundary and initial values, repeat. The one-pass loop leaves the level-0 error near the
+ * feature in the data the fine levels get at their boundaries, so composite cycles follow (an extension of the
+ * loop, chosen here): FAS V-cycles over the levels until the first-sweep correction on every level is below
+ * the cycle tolerance. In a cycle the covered cells of a coarse level solve
+ * {@code Δ_H u = Δ_H(R u_h) + R(f_h − Δ_h u_h)}, so their fixed point is the restricted fine solution, and each
+ * level's change is interpolated into the next finer level before that one is relaxed again.
  *
  * <p>{@link #advance()} is one outer step of the moving variant: warm start from the previous solution,
- * regrid every R steps, then one composite cycle with a fixed number of sweeps per level (coarsest first,
- * each level's change interpolated into the next finer one before it is swept), then restriction. One cycle
- * per step lets the solution lag a moving feature: the error against the exact solution of the current step
- * is measured and reported, and it returns to the static level within a few steps once the feature stops. Each patch's work is its cells times
- * the sweeps per step.
+ * regrid every R steps, then one V-cycle with a fixed number of sweeps per level and leg. Each patch's work in
+ * the SPI hierarchy is its cells times the sweeps its level makes per step ({@link #sweepsPerStep(int)}).
  */
 public final class LaplaceAmr {
   private final Box domain;
@@ -65,6 +58,7 @@ public final class LaplaceAmr {
   private int steps;
   private int lastCycles;
   private long lastSweeps;
+  private long cycleSweeps;
 
   private LaplaceAmr(Box domain, AmrOptions amr, LaplaceOptions options, HarmonicFunction problem, Machine machine,
       LoadBalancer balancer, GridExchange exchange) {
@@ -191,7 +185,12 @@ public final class LaplaceAmr {
   }
 
   private Patch patch(int level, Box box) {
-    return Patch.of(nextPatchId++, level, box, (double) box.volume() * options.sweepsPerStep());
+    return Patch.of(nextPatchId++, level, box, (double) box.volume() * sweepsPerStep(level));
+  }
+
+  /** Sweeps a level makes in one outer step: level 0 is relaxed once per V-cycle, finer levels on both legs. */
+  public int sweepsPerStep(int level) {
+    return level == 0 ? options.sweepsPerStep() : 2 * options.sweepsPerStep();
   }
 
   private Layout layoutFor(List<Patch> patches, Assignment previous) {
@@ -308,26 +307,15 @@ public final class LaplaceAmr {
       installLevels(i, boxes, grids.state());
     }
     lastCycles = 0;
+    cycleSweeps = 0;
     while (lastCycles < options.maxCycles() && grids.levelCount() > 1) {
-      double residual = 0;
-      for (int l = 0; l < grids.levelCount(); l++) {
-        prepare(l);
-        Map<Block, GridData> before = snapshot(l);
-        double omega = omega(l);
-        double r = sweep(l, omega);
-        residual = Math.max(residual, r);
-        sweeps += 1 + relax(l, omega, r);
-        correctFiner(l, before);
-      }
-      for (int k = grids.levelCount() - 1; k >= 1; k--) {
-        grids.restrict(k);
-      }
+      double residual = vcycle(0);
       lastCycles++;
       if (residual < options.cycleTolerance()) {
         break;
       }
     }
-    lastSweeps = sweeps;
+    lastSweeps = sweeps + cycleSweeps;
   }
 
   /** Sweeps level l (ghosts filled) until the largest correction is below the tolerance; returns the sweeps. */
@@ -348,21 +336,9 @@ public final class LaplaceAmr {
     if (regrid) {
       regrid();
     }
-    long sweeps = 0;
-    for (int l = 0; l < grids.levelCount(); l++) {
-      prepare(l);
-      Map<Block, GridData> before = snapshot(l);
-      double omega = omega(l);
-      for (int s = 0; s < options.sweepsPerStep(); s++) {
-        sweep(l, omega);
-      }
-      correctFiner(l, before);
-      sweeps += options.sweepsPerStep();
-    }
-    for (int k = grids.levelCount() - 1; k >= 1; k--) {
-      grids.restrict(k);
-    }
-    lastSweeps = sweeps;
+    cycleSweeps = 0;
+    vcycle(options.sweepsPerStep());
+    lastSweeps = cycleSweeps;
     return regrid;
   }
 
@@ -417,26 +393,117 @@ public final class LaplaceAmr {
     return RedBlackSor.optimalOmega(Math.max(bb.length(0), bb.length(1)));
   }
 
-  /** Relaxes level l to tolerance from its current values; returns the sweeps. */
+  /** Relaxes the finest level l to tolerance from its current values; returns the sweeps. */
   private int solveLevel(int l) {
-    prepare(l);
+    h2f.clear();
+    zeroRhs(l);
+    grids.fillGhosts(l, problem);
     double omega = omega(l);
     return 1 + relax(l, omega, sweep(l, omega));
   }
 
   /**
-   * Fills the ghosts of level l and sets its right side: zero on uncovered cells, {@code Δ_H} of the current
-   * (restricted) values on covered ones.
+   * One FAS V-cycle over all levels. Down: relax level l, restrict its solution and its residual, and give the
+   * covered cells of level l-1 the right side {@code Δ_H(R u_h) + R(f_h - Δ_h u_h)}, so that their fixed
+   * point is the restricted fine solution while changes (of the boundary data, say) reach the coarse level at
+   * once. Then relax level 0 and go up: interpolate each level's change into the next finer one and relax it.
+   * With {@code sweeps > 0} every relaxation is that many sweeps, else it runs to tolerance. Returns the largest
+   * first-sweep correction of the down leg and of level 0: how far from converged the cycle found the solution.
    */
-  private void prepare(int l) {
-    if (l == 0) {
-      h2f.clear();
+  private double vcycle(int sweeps) {
+    int finest = grids.levelCount() - 1;
+    Map<Integer, Map<Block, GridData>> before = new HashMap<>();
+    h2f.clear();
+    zeroRhs(finest);
+    double first = 0;
+    for (int l = finest; l >= 1; l--) {
+      grids.fillGhosts(l, problem);
+      first = Math.max(first, relaxLevel(l, sweeps));
+      grids.fillGhosts(l, problem);
+      Map<Block, GridData> residual = residual(l);
+      grids.restrict(l);
+      Map<Block, GridData> coarseResidual = grids.restrictField(l, residual);
+      grids.fillGhosts(l - 1, problem);
+      coarseRhs(l - 1, coarseResidual);
+      before.put(l - 1, snapshot(l - 1));
     }
-    grids.fillGhosts(l, problem);
+    if (finest == 0) {
+      grids.fillGhosts(0, problem);
+    }
+    first = Math.max(first, relaxLevel(0, sweeps));
+    for (int l = 1; l <= finest; l++) {
+      correctFiner(l - 1, before.get(l - 1));
+      grids.fillGhosts(l, problem);
+      relaxLevel(l, sweeps);
+    }
+    for (int k = finest; k >= 1; k--) {
+      grids.restrict(k);
+    }
+    return first;
+  }
+
+  /** Relaxes level l (ghosts filled): {@code sweeps} sweeps, or to tolerance if 0; the first sweep's correction. */
+  private double relaxLevel(int l, int sweeps) {
+    double omega = omega(l);
+    double first = sweep(l, omega);
+    int done = 1;
+    if (sweeps > 0) {
+      for (; done < sweeps; done++) {
+        sweep(l, omega);
+      }
+    } else {
+      done += relax(l, omega, first);
+    }
+    cycleSweeps += done;
+    return first;
+  }
+
+  private void zeroRhs(int l) {
+    for (Block b : grids.heldBlocks(l)) {
+      h2f.put(b, new double[Math.toIntExact(b.box().volume())]);
+    }
+  }
+
+  /** {@code h²(f - Δu)} on every valid cell of level l (ghosts filled). */
+  private Map<Block, GridData> residual(int l) {
     Box dom = grids.domainAt(l);
     double h = grids.h(l);
+    Map<Block, GridData> out = new HashMap<>();
     for (Block b : grids.heldBlocks(l)) {
-      h2f.put(b, RedBlackSor.h2Laplacian(grids.data(b), dom, h, problem, grids.coveredMask(b)));
+      boolean[] all = new boolean[Math.toIntExact(b.box().volume())];
+      java.util.Arrays.fill(all, true);
+      double[] lap = RedBlackSor.h2Laplacian(grids.data(b), dom, h, problem, all);
+      double[] f = h2f.get(b);
+      GridData r = GridData.create(b.box(), 0);
+      int k = 0;
+      for (int j = b.box().lo(1); j <= b.box().hi(1); j++) {
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++, k++) {
+          r.set(i, j, f[k] - lap[k]);
+        }
+      }
+      out.put(b, r);
+    }
+    return out;
+  }
+
+  /** The FAS right side of level l (ghosts filled, covered cells restricted): zero where nothing covers it. */
+  private void coarseRhs(int l, Map<Block, GridData> restrictedResidual) {
+    Box dom = grids.domainAt(l);
+    double h = grids.h(l);
+    int r2 = amr.ratio(l) * amr.ratio(l);
+    for (Block b : grids.heldBlocks(l)) {
+      boolean[] covered = grids.coveredMask(b);
+      double[] f = RedBlackSor.h2Laplacian(grids.data(b), dom, h, problem, covered);
+      GridData res = restrictedResidual.get(b);
+      int k = 0;
+      for (int j = b.box().lo(1); j <= b.box().hi(1); j++) {
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++, k++) {
+          if (covered[k]) {
+            f[k] += r2 * res.get(i, j);
+          }
+        }
+      }
+      h2f.put(b, f);
     }
   }
 

@@ -3,8 +3,9 @@ package org.amrbalance.mesh.laplace;
 /**
  * Settings of the Laplace solver: the flagging threshold of the curvature estimator, the residual tolerance
  * of a level solve (largest Gauss–Seidel correction, in units of the solution), the sweep limit of one level
- * solve, the composite cycles (and the first-sweep correction at which they stop) after the level-by-level build, and for the moving variant the fixed sweeps per
- * level per outer step and the regrid interval R.
+ * solve, the V-cycles after the level-by-level build (at most {@code maxCycles}, until the first-sweep
+ * correction is below {@code cycleTolerance}), and for the moving variant the fixed sweeps per level and
+ * V-cycle leg per outer step and the regrid interval R.
  */
 public final class LaplaceOptions {
   private final double flagThreshold;
@@ -28,7 +29,7 @@ public final class LaplaceOptions {
 
   /**
    * Threshold 0.002, tolerance 1e-9, at most 20000 sweeps per solve, at most 200 composite cycles down to a
-   * first-sweep correction of 1e-7, 30 sweeps per level per step, R = 4.
+   * first-sweep correction of 1e-7, 30 sweeps per level and leg per step, R = 4.
    */
   public static LaplaceOptions defaults() {
     return new LaplaceOptions(0.002, 1e-9, 20000, 200, 1e-7, 30, 4);

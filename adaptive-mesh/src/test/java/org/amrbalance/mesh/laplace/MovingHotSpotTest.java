@@ -71,14 +71,14 @@ class MovingHotSpotTest {
       double spread = finestCentres.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
           - finestCentres.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       assertThat(spread).as("run %d: x-spread of the finest level's centre", run).isGreaterThan(0.3);
-      // Once the spot stops, warm-started steps reduce the error the motion left.
+      // Once the spot stops, warm-started steps bring the error back to the level of the static solve.
       double moving = s.maxError();
       for (int step = 0; step < 8; step++) {
         s.advance();
         assertProperlyNested(s.hierarchy(), amr.nestingBuffer());
       }
       assertThat(s.maxError()).as("run %d: error after the spot stopped (static %.2e, moving %.2e)", run,
-          staticError, moving).isLessThan(0.5 * moving);
+          staticError, moving).isLessThan(0.5 * moving).isLessThan(2 * staticError);
     }
   }
 
@@ -103,7 +103,7 @@ class MovingHotSpotTest {
     s.solve();
     Hierarchy first = s.hierarchy();
     for (Patch p : first.patches()) {
-      assertThat(p.work()).isEqualTo(p.cells() * 5.0);
+      assertThat(p.work()).isEqualTo(p.cells() * (p.level() == 0 ? 5.0 : 10.0));
     }
     for (int step = 1; step <= 8; step++) {
       s.setProblem(path.at(step));
