@@ -109,7 +109,8 @@ public final class LaplaceDemo {
         .amr(AmrOptions.defaults().withLevels(args.lmax(), 2).withBaseBoxSize(16))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(20).withRegridInterval(2))
         .problem(path.at(0)).machine(machine).balancer(new RoundRobinBalancer()).build();
-    out.printf(Locale.ROOT, "Laplace AMR demo: 32x32 level 0, up to level %d (ratio 2), %d ranks, hot spot width %.2f%n",
+    out.printf(Locale.ROOT,
+        "Laplace AMR demo: 32x32 level 0, up to level %d (ratio 2), %d ranks, hot spot width %.2f%n",
         args.lmax(), args.ranks(), 0.05);
     long start = System.nanoTime();
     amr.solve();

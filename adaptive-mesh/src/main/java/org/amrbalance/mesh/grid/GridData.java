@@ -108,7 +108,8 @@ public final class GridData {
   public void write(Box region, double[] v) {
     checkRegion(region);
     if (v.length != region.volume()) {
-      throw new IllegalArgumentException("v.length = " + v.length + ": must equal the region volume " + region.volume());
+      throw new IllegalArgumentException("v.length = " + v.length + ": must equal the region volume "
+          + region.volume());
     }
     int[] c = region.lo();
     for (double x : v) {

@@ -79,7 +79,8 @@ public final class GridHierarchy {
     }
     for (int l = 0; l + 1 < h.levelCount(); l++) {
       if (h.ratio(l) != options.ratio(l)) {
-        throw new IllegalArgumentException("layout ratio[" + l + "] = " + h.ratio(l) + ": must equal " + options.ratio(l));
+        throw new IllegalArgumentException("layout ratio[" + l + "] = " + h.ratio(l) + ": must equal "
+            + options.ratio(l));
       }
     }
     long covered = 0;

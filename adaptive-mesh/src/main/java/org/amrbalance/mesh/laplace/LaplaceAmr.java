@@ -72,7 +72,7 @@ public final class LaplaceAmr {
     this.clusterer = BergerRigoutsos.of(amr.cluster());
   }
 
-  /** A builder for a solver on a level-0 grid of {@code cellsX × cellsY} cells over {@code [0, 1] × [0, cellsY/cellsX]}. */
+  /** A builder for a solver on {@code cellsX × cellsY} level-0 cells over {@code [0, 1] × [0, cellsY/cellsX]}. */
   public static Builder builder(int cellsX, int cellsY) {
     return new Builder(cellsX, cellsY);
   }

@@ -121,6 +121,7 @@ public final class LaplaceOptions {
   @Override
   public String toString() {
     return "LaplaceOptions[threshold=" + flagThreshold + ", tol=" + tolerance + ", maxSweeps=" + maxSweeps
-        + ", cycles=" + maxCycles + " to " + cycleTolerance + ", sweeps/step=" + sweepsPerStep + ", R=" + regridInterval + "]";
+        + ", cycles=" + maxCycles + " to " + cycleTolerance + ", sweeps/step=" + sweepsPerStep + ", R="
+        + regridInterval + "]";
   }
 }

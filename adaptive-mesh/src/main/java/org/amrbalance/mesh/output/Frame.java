@@ -1,6 +1,7 @@
 package org.amrbalance.mesh.output;
 
 import java.util.Map;
+import javax.annotation.Nullable;
 import org.amrbalance.mesh.grid.Block;
 import org.amrbalance.mesh.grid.GridData;
 import org.amrbalance.mesh.grid.GridHierarchy;
@@ -27,6 +28,7 @@ public final class Frame {
    * Gathers {@code grids} on the processes that hold rank {@code root}; null on the others. Every process must
    * call this (it exchanges data).
    */
+  @Nullable
   public static Frame gather(GridHierarchy grids, int root, String field) {
     if (field == null || field.isBlank()) {
       throw new IllegalArgumentException("field = '" + field + "': must name the data");

@@ -15,7 +15,8 @@ class AmrOptionsTest {
         .hasMessage("ratio[0] = 3: refinement ratio must be 2 or 4");
     assertThatThrownBy(() -> d.withRatios(2, 4, 3)).hasMessageContaining("ratio[2] = 3");
     assertThatThrownBy(() -> d.withGhostWidth(0)).hasMessageContaining("ghostWidth = 0");
-    assertThatThrownBy(() -> d.withNestingBuffer(1)).hasMessageContaining("nestingBuffer = 1: BIQUADRATIC needs at least 2");
+    assertThatThrownBy(() -> d.withNestingBuffer(1))
+        .hasMessageContaining("nestingBuffer = 1: BIQUADRATIC needs at least 2");
     assertThatThrownBy(() -> d.withFlagBuffer(-1)).hasMessageContaining("flagBuffer = -1");
     assertThatThrownBy(() -> d.withBaseBoxSize(1)).hasMessageContaining("baseBoxSize = 1");
   }

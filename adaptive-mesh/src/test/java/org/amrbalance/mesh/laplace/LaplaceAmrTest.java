@@ -27,7 +27,8 @@ class LaplaceAmrTest {
     assertThatThrownBy(() -> LaplaceAmr.builder(16, 16).problem(p).machine(Machine.fullyConnected(2))
         .exchange(org.amrbalance.mesh.grid.LocalExchange.of(3)).build()).hasMessageContaining("exchange ranks = 3");
     assertThatThrownBy(() -> HotSpot.of(0.5, 0)).hasMessageContaining("delta = 0.0");
-    assertThatThrownBy(() -> LaplaceOptions.defaults().withRegridInterval(0)).hasMessageContaining("regridInterval = 0");
+    assertThatThrownBy(() -> LaplaceOptions.defaults().withRegridInterval(0))
+        .hasMessageContaining("regridInterval = 0");
   }
 
   @Test

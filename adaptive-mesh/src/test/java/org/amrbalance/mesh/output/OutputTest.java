@@ -89,7 +89,8 @@ class OutputTest {
       for (int k = 0; k < sets.getLength(); k++) {
         Element set = (Element) sets.item(k);
         String[] box = set.getAttribute("amr_box").split(" ");
-        long n = (Long.parseLong(box[1]) - Long.parseLong(box[0]) + 1) * (Long.parseLong(box[3]) - Long.parseLong(box[2]) + 1);
+        long n = (Long.parseLong(box[1]) - Long.parseLong(box[0]) + 1)
+            * (Long.parseLong(box[3]) - Long.parseLong(box[2]) + 1);
         Path piece = dir.resolve(set.getAttribute("file"));
         assertThat(piece).exists();
         Document vti = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(piece.toFile());
