@@ -294,6 +294,7 @@ public final class LaplaceAmr {
     long sweeps = 0;
     for (int i = 0; ; i++) {
       sweeps += solveLevel(i);
+      // Spec grid-indivisibility §2.1 step 3, corrected: project only if i > 0 (the OCR reads "if 0").
       for (int k = i; k >= 1; k--) {
         grids.restrict(k);
       }

@@ -32,6 +32,34 @@ class LaplaceAmrTest {
   }
 
   @Test
+  void theLoopStopsWhenNothingIsFlaggedOrAtLmax() {
+    LaplaceAmr smooth = LaplaceAmr.builder(32, 32).amr(AmrOptions.defaults().withLevels(3, 2))
+        .laplace(LaplaceOptions.defaults().withFlagThreshold(0.01)).problem(HotSpot.of(0.5, 1.0)).build();
+    smooth.solve();
+    assertThat(smooth.hierarchy().levelCount()).isEqualTo(1);
+    for (int lmax = 0; lmax <= 2; lmax++) {
+      LaplaceAmr sharp = LaplaceAmr.builder(32, 32).amr(AmrOptions.defaults().withLevels(lmax, 2))
+          .problem(HotSpot.of(0.5, 0.05)).build();
+      sharp.solve();
+      assertThat(sharp.hierarchy().finestLevel()).isEqualTo(lmax);
+    }
+  }
+
+  @Test
+  void theCurvatureEstimatorMeasuresTheUndividedSecondDifference() {
+    org.amrbalance.mesh.grid.GridData u = org.amrbalance.mesh.grid.GridData.create(
+        org.amrbalance.spi.Box.ofSize(5, 5), 1);
+    for (int j = -1; j <= 5; j++) {
+      for (int i = -1; i <= 5; i++) {
+        u.set(i, j, 0.5 * i * i - 0.25 * j * j * j + 3 * i * j);
+      }
+    }
+    CurvatureEstimator e = new CurvatureEstimator();
+    assertThat(e.estimate(u, 2, 2)).isEqualTo(Math.max(1.0, 1.5 * 2)); // u_xx h^2 = 1, |u_yy| h^2 = 1.5 j
+    assertThat(e.estimate(u, 2, 0)).isEqualTo(1.0);
+  }
+
+  @Test
   void withoutRefinementItIsAUniformSolve() {
     LaplaceAmr s = LaplaceAmr.builder(24, 16).amr(AmrOptions.defaults().withLevels(0, 2).withBaseBoxSize(8))
         .problem(HotSpot.of(0.5, 0.3)).build();
