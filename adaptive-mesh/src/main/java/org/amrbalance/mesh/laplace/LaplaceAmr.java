@@ -1,9 +1,11 @@
 package org.amrbalance.mesh.laplace;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 import org.amrbalance.mesh.cluster.BergerRigoutsos;
 import org.amrbalance.mesh.cluster.Clusterer;
 import org.amrbalance.mesh.cluster.FlagField;
@@ -23,6 +25,7 @@ import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.Piece;
+import org.amrbalance.spi.StepTimes;
 
 /**
  * Laplace's equation on the unit-width rectangle with Dirichlet data from a {@link HarmonicFunction}, solved
@@ -59,6 +62,8 @@ public final class LaplaceAmr {
   private int lastCycles;
   private long lastSweeps;
   private long cycleSweeps;
+  private double[] computeSeconds;
+  private StepTimes lastStepTimes;
 
   private LaplaceAmr(Box domain, AmrOptions amr, LaplaceOptions options, HarmonicFunction problem, Machine machine,
       LoadBalancer balancer, GridExchange exchange) {
@@ -70,6 +75,7 @@ public final class LaplaceAmr {
     this.balancer = balancer;
     this.exchange = exchange;
     this.clusterer = BergerRigoutsos.of(amr.cluster());
+    this.computeSeconds = new double[machine.ranks()];
   }
 
   /** A builder for a solver on {@code cellsX × cellsY} level-0 cells over {@code [0, 1] × [0, cellsY/cellsX]}. */
@@ -338,9 +344,29 @@ public final class LaplaceAmr {
       regrid();
     }
     cycleSweeps = 0;
+    Arrays.fill(computeSeconds, 0);
     vcycle(options.sweepsPerStep());
     lastSweeps = cycleSweeps;
+    ArrayList<double[]> mine = new ArrayList<>();
+    mine.add(computeSeconds.clone());
+    double[] times = new double[machine.ranks()];
+    for (double[] part : exchange.gatherAll(mine)) {
+      for (int r = 0; r < times.length; r++) {
+        times[r] += part[r];
+      }
+    }
+    lastStepTimes = StepTimes.of(times);
     return regrid;
+  }
+
+  /**
+   * The measured relaxation time of each rank in the last {@link #advance()} (seconds spent in the sweeps of
+   * the blocks a rank owns; in one process the ranks' blocks run one after another, and the times are still
+   * split by owner), gathered so that every process sees the same times. Null before the first step.
+   */
+  @Nullable
+  public StepTimes lastStepTimes() {
+    return lastStepTimes;
   }
 
   /**
@@ -472,7 +498,7 @@ public final class LaplaceAmr {
     Map<Block, GridData> out = new HashMap<>();
     for (Block b : grids.heldBlocks(l)) {
       boolean[] all = new boolean[Math.toIntExact(b.box().volume())];
-      java.util.Arrays.fill(all, true);
+      Arrays.fill(all, true);
       double[] lap = RedBlackSor.h2Laplacian(grids.data(b), dom, h, problem, all);
       double[] f = h2f.get(b);
       GridData r = GridData.create(b.box(), 0);
@@ -546,7 +572,9 @@ public final class LaplaceAmr {
     double max = 0;
     for (int colour = 0; colour < 2; colour++) {
       for (Block b : grids.heldBlocks(l)) {
+        long start = System.nanoTime();
         max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, problem, h2f.get(b), colour, omega));
+        computeSeconds[grids.layout().rankOf(b)] += (System.nanoTime() - start) / 1e9;
       }
       grids.exchangeSiblings(l);
     }

@@ -1,5 +1,6 @@
 package org.amrbalance.mesh.laplace;
 
+import javax.annotation.Nullable;
 import org.amrbalance.spi.AmrHost;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.CostModel;
@@ -68,6 +69,12 @@ public final class LaplaceHost implements AmrHost {
     solver.applyAssignment(plan.target());
     double seconds = (System.nanoTime() - start) / 1e9;
     return solver.grids().exchange().maxAll(seconds);
+  }
+
+  /** The measured relaxation seconds of each rank in the last outer step; null before the first. */
+  @Nullable
+  public StepTimes measuredStepTimes() {
+    return solver.lastStepTimes();
   }
 
   /**

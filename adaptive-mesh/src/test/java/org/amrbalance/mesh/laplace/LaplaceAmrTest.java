@@ -60,6 +60,22 @@ class LaplaceAmrTest {
   }
 
   @Test
+  void stepTimesAreMeasuredPerOwningRank() {
+    LaplaceAmr s = LaplaceAmr.builder(32, 32).amr(AmrOptions.defaults().withLevels(1, 2).withBaseBoxSize(16))
+        .laplace(LaplaceOptions.defaults().withSweepsPerStep(3)).machine(Machine.fullyConnected(3))
+        .balancer(p -> Assignment.wholeGrids(p.hierarchy(), p.ranks(), id -> 1))
+        .problem(HotSpot.of(0.4, 0.05)).build();
+    s.solve();
+    assertThat(s.lastStepTimes()).isNull();
+    s.advance();
+    StepTimes t = LaplaceHost.of(s).measuredStepTimes();
+    assertThat(t.ranks()).isEqualTo(3);
+    assertThat(t.time(1)).isPositive();
+    assertThat(t.time(0)).isZero();
+    assertThat(t.time(2)).isZero();
+  }
+
+  @Test
   void withoutRefinementItIsAUniformSolve() {
     LaplaceAmr s = LaplaceAmr.builder(24, 16).amr(AmrOptions.defaults().withLevels(0, 2).withBaseBoxSize(8))
         .problem(HotSpot.of(0.5, 0.3)).build();
