@@ -113,6 +113,54 @@ class GridHierarchyTest {
   }
 
   @Test
+  void restrictsAnyFieldAndAddsInterpolatedCorrections() {
+    GridHierarchy g = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
+        LocalExchange.of(3), layout());
+    java.util.Map<Block, GridData> fine = new java.util.HashMap<>();
+    for (Block b : g.heldBlocks(1)) {
+      GridData f = GridData.create(b.box(), 0);
+      for (int j = b.box().lo(1); j <= b.box().hi(1); j++) {
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++) {
+          f.set(i, j, i + 100 * j);
+        }
+      }
+      fine.put(b, f);
+    }
+    java.util.Map<Block, GridData> coarse = g.restrictField(1, fine);
+    assertThat(coarse).hasSize(2);
+    for (java.util.Map.Entry<Block, GridData> e : coarse.entrySet()) {
+      Box b = e.getKey().box();
+      for (int j = b.lo(1); j <= b.hi(1); j++) {
+        for (int i = b.lo(0); i <= b.hi(0); i++) {
+          boolean under = i >= 4 && i <= 11 && j <= 7;
+          assertThat(e.getValue().get(i, j)).isEqualTo(under ? (2 * i + 0.5) + 100 * (2 * j + 0.5) : 0);
+        }
+      }
+    }
+    // A linear coarse correction, added to the fine level, arrives exactly.
+    setAll(g, 1, (x, y) -> 1.0);
+    java.util.Map<Block, GridData> delta = new java.util.HashMap<>();
+    for (Block b : g.heldBlocks(0)) {
+      GridData d = GridData.create(b.box(), 0);
+      for (int j = b.box().lo(1); j <= b.box().hi(1); j++) {
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++) {
+          d.set(i, j, (i + 0.5) * H0 - 2 * (j + 0.5) * H0);
+        }
+      }
+      delta.put(b, d);
+    }
+    g.addInterpolated(1, delta);
+    double h = g.h(1);
+    for (Block b : g.heldBlocks(1)) {
+      for (int j = b.box().lo(1) + 2; j <= b.box().hi(1); j++) { // rows near y = 0 use the boundary rule
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++) {
+          assertThat(g.data(b).get(i, j)).isCloseTo(1 + (i + 0.5) * h - 2 * (j + 0.5) * h, within(1e-12));
+        }
+      }
+    }
+  }
+
+  @Test
   void installKeepsOldValuesAndInterpolatesNewCells() {
     GridHierarchy g = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
         LocalExchange.of(3), layout());
