@@ -1,0 +1,156 @@
+package org.amrbalance.mesh.grid;
+
+import java.util.Arrays;
+import org.amrbalance.spi.Box;
+
+/**
+ * Cell values of one grid block: the valid cells of {@code box} surrounded by {@code ghost} layers of ghost
+ * cells, stored densely with axis 0 varying fastest. Dimension 1 to 3; the 2-D accessors are the fast path
+ * the solvers use.
+ */
+public final class GridData {
+  private final Box box;
+  private final int ghost;
+  private final Box grown;
+  private final int[] stride;
+  private final double[] values;
+
+  private GridData(Box box, int ghost) {
+    this.box = box;
+    this.ghost = ghost;
+    this.grown = box.grow(ghost).orElseThrow();
+    this.stride = new int[box.dim()];
+    long n = 1;
+    for (int d = 0; d < box.dim(); d++) {
+      stride[d] = (int) n;
+      n *= grown.length(d);
+    }
+    if (n > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("box = " + box + ": too many cells for one grid block");
+    }
+    this.values = new double[(int) n];
+  }
+
+  /**
+   * Zero-filled data over {@code box} with {@code ghost} ghost layers. Every side of the box must be at least
+   * {@code ghost} cells long, so that the ghost cells a neighbour needs lie in this block's valid cells only.
+   */
+  public static GridData create(Box box, int ghost) {
+    if (box == null) {
+      throw new IllegalArgumentException("box = null: must not be null");
+    }
+    if (ghost < 0) {
+      throw new IllegalArgumentException("ghost = " + ghost + ": ghost width must be >= 0");
+    }
+    for (int d = 0; d < box.dim(); d++) {
+      if (box.length(d) < ghost) {
+        throw new IllegalArgumentException("box = " + box + ": length " + box.length(d) + " along axis " + d
+            + " is smaller than the ghost width " + ghost + " (a neighbour's ghost cells would reach past this grid)");
+      }
+    }
+    return new GridData(box, ghost);
+  }
+
+  /** The valid cells. */
+  public Box box() {
+    return box;
+  }
+
+  public int ghost() {
+    return ghost;
+  }
+
+  /** The valid cells plus the ghost layers. */
+  public Box grownBox() {
+    return grown;
+  }
+
+  /** Storage index of a 2-D cell (inside the grown box; not checked). */
+  public int index(int i, int j) {
+    return (i - grown.lo(0)) + (j - grown.lo(1)) * stride[1];
+  }
+
+  /** Offset between the storage of {@code (i, j)} and {@code (i, j + 1)}. */
+  public int rowStride() {
+    return stride.length > 1 ? stride[1] : 0;
+  }
+
+  public double get(int i, int j) {
+    return values[index(i, j)];
+  }
+
+  public void set(int i, int j, double v) {
+    values[index(i, j)] = v;
+  }
+
+  /** The storage itself, for the solver kernels (index with {@link #index}). */
+  public double[] raw() {
+    return values;
+  }
+
+  public void fill(double v) {
+    Arrays.fill(values, v);
+  }
+
+  /** The values over {@code region} (inside the grown box), axis 0 fastest. */
+  public double[] read(Box region) {
+    checkRegion(region);
+    double[] out = new double[Math.toIntExact(region.volume())];
+    int[] c = region.lo();
+    for (int k = 0; k < out.length; k++) {
+      out[k] = values[offset(c)];
+      next(c, region);
+    }
+    return out;
+  }
+
+  /** Writes {@code v} (as {@link #read} orders it) over {@code region} (inside the grown box). */
+  public void write(Box region, double[] v) {
+    checkRegion(region);
+    if (v.length != region.volume()) {
+      throw new IllegalArgumentException("v.length = " + v.length + ": must equal the region volume "
+          + region.volume());
+    }
+    int[] c = region.lo();
+    for (double x : v) {
+      values[offset(c)] = x;
+      next(c, region);
+    }
+  }
+
+  /** A deep copy. */
+  public GridData copy() {
+    GridData g = new GridData(box, ghost);
+    System.arraycopy(values, 0, g.values, 0, values.length);
+    return g;
+  }
+
+  private int offset(int[] c) {
+    int o = 0;
+    for (int d = 0; d < c.length; d++) {
+      o += (c[d] - grown.lo(d)) * stride[d];
+    }
+    return o;
+  }
+
+  /** Advances an odometer over {@code region}, axis 0 fastest. */
+  static void next(int[] c, Box region) {
+    for (int d = 0; d < c.length; d++) {
+      if (++c[d] <= region.hi(d)) {
+        return;
+      }
+      c[d] = region.lo(d);
+    }
+  }
+
+  private void checkRegion(Box region) {
+    if (region.dim() != box.dim() || !grown.contains(region)) {
+      throw new IllegalArgumentException("region = " + region + ": must lie in the grown box " + grown);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "GridData[" + box + ", ghost " + ghost + "]";
+  }
+}
