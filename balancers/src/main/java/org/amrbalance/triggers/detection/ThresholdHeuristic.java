@@ -86,6 +86,11 @@ public final class ThresholdHeuristic {
     return Action.RETAIN;
   }
 
+  /** A decision step without a test (e.g. spent collecting a new base): only the step count advances. */
+  public void skip() {
+    step++;
+  }
+
   /** ρ_n while armed (1 from n_0 on). */
   public double threshold(long n) {
     if (mode != Mode.ARMED) {
