@@ -134,6 +134,27 @@ public final class MumExpectedLoss {
     return best;
   }
 
+  /**
+   * Lemma 5.4's approximation as corrected in spec §10.8 (eq. 17 with the factor 1/2 of eq. 15 restored):
+   * E[W(n)] ≈ ((N d(N)/2)·√p·Σ_{m≤n} √m + C)/n with d(N) = [2(1 − 1/binom(·, N−1))/(2N−1)]^{1/2}; {@code printedD}
+   * picks binom(2N−1, N−1) as printed, otherwise the standard binom(2N−2, N−1) (spec §10.8, "choose and document").
+   */
+  public static double approximateExpectedW(int chains, double p, int n, double cost, boolean printedD) {
+    Arguments.check(chains >= 2, "chains", chains, "needs at least 2");
+    Arguments.positive("n", n);
+    double binom = 1;
+    int top = printedD ? 2 * chains - 1 : 2 * chains - 2;
+    for (int i = 1; i <= chains - 1; i++) {
+      binom = binom * (top - (chains - 1) + i) / i;
+    }
+    double d = Math.sqrt(2 * (1 - 1 / binom) / (2 * chains - 1));
+    double roots = 0;
+    for (int m = 1; m <= n; m++) {
+      roots += Math.sqrt(m);
+    }
+    return (chains * d / 2 * Math.sqrt(p) * roots + cost) / n;
+  }
+
   private void extendTo(int n) {
     int have = losses.length - 1;
     if (n <= have) {

@@ -146,6 +146,32 @@ class MumExpectedLossTest {
     }
   }
 
+  /** Figure 6's claim for the corrected eq. (17): at N = 8 it tracks the exact E[W(n)] and its minimiser. */
+  @Test
+  void correctedEquation17TracksTheExactMinimiserAtEightChains() {
+    MumExpectedLoss exact = MumExpectedLoss.identical(19, 0.5, 8);
+    int same = 0;
+    double[] costs = {1, 2, 4, 8, 16, 32};
+    for (double c : costs) {
+      int nHat = exact.minimiser(c, 1000).getAsInt();
+      int approx = 1;
+      for (int n = 2; n < 300; n++) {
+        if (MumExpectedLoss.approximateExpectedW(8, 0.5, n, c, false)
+            < MumExpectedLoss.approximateExpectedW(8, 0.5, approx, c, false)) {
+          approx = n;
+        }
+      }
+      assertThat(approx).as("C = %s", c).isCloseTo(nHat, org.assertj.core.data.Offset.offset(1));
+      same += approx == nHat ? 1 : 0;
+      assertThat(MumExpectedLoss.approximateExpectedW(8, 0.5, nHat, c, false))
+          .isCloseTo(exact.expectedW(nHat, c), org.assertj.core.data.Offset.offset(0.15 * exact.expectedW(nHat, c)));
+      // The two forms of d(N) barely differ at N = 8.
+      assertThat(MumExpectedLoss.approximateExpectedW(8, 0.5, nHat, c, true))
+          .isCloseTo(MumExpectedLoss.approximateExpectedW(8, 0.5, nHat, c, false), offset(1e-3));
+    }
+    assertThat(same).isGreaterThanOrEqualTo(5);
+  }
+
   @Test
   void lemma51CounterexampleJustAboveTwoThirds() {
     double eps = 0.01;
