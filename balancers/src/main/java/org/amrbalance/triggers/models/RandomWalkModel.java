@@ -184,6 +184,43 @@ public final class RandomWalkModel {
     return out;
   }
 
+  /**
+   * Runs {@code policy} on one path of {@code steps} phases from {@code seed}: the step times are the loads, a remap
+   * levels every load to the mean (seed 003's uniform state) and costs C; no remap after the final phase.
+   */
+  public RunResult run(long seed, int steps, double cost, org.amrbalance.spi.RemapPolicy policy) {
+    Arguments.positive("steps", steps);
+    Arguments.finiteNonNegative("cost", cost);
+    SplittableRandom rng = new SplittableRandom(seed);
+    double[] w = new double[processors];
+    java.util.Arrays.fill(w, initialLoad);
+    double sumAvg = 0;
+    double sumMax = 0;
+    int remaps = 0;
+    int since = 0;
+    long intervalSteps = 0;
+    for (int t = 0; t < steps; t++) {
+      double sum = 0;
+      double max = 0;
+      for (int i = 0; i < processors; i++) {
+        w[i] = Math.max(0, w[i] + draw(rng)); // a load cannot go below zero (seed 003's w ≥ 0)
+        sum += w[i];
+        max = Math.max(max, w[i]);
+      }
+      sumAvg += sum / processors;
+      sumMax += max;
+      since++;
+      if (policy.onStep(org.amrbalance.spi.StepTimes.of(w)).shouldRemap() && t < steps - 1) {
+        java.util.Arrays.fill(w, sum / processors);
+        policy.onRemap(cost);
+        remaps++;
+        intervalSteps += since;
+        since = 0;
+      }
+    }
+    return new RunResult(sumAvg, sumMax, remaps, cost, remaps, intervalSteps);
+  }
+
   private static double numerator(Metric metric, double[] w, double mean) {
     double v = 0;
     for (double x : w) {
