@@ -20,9 +20,11 @@ import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
  * an interval (never across a remap), pooled over ranks or per rank, and accumulated over the whole run. The period is
  * re-evaluated every step from the current estimates; before the warm-up no remap is asked for. Under per-rank
  * estimates, PI uses Theorem 6.1 evaluated at the current step only (fire once d1 of the current step exceeds D).
+ * A skipped remap is asked for again at the next step.
  */
 public final class RemapFrequency implements RemapPolicy {
-  private static final int MAX_SCAN = 100_000;
+  // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.
+  private static final int MAX_SCAN = 10_000;
 
   private final RemapFrequencyOptions options;
   private final RankCount ranks = new RankCount();

@@ -77,7 +77,7 @@ public final class ExtremeDifferenceInterval {
     if (hi - lo <= 0) {
       expectedMax = hi;
     } else {
-      int steps = 2000;
+      int steps = 1000;
       double h = (hi - lo) / steps;
       double s = 0;
       for (int k = 0; k <= steps; k++) {
