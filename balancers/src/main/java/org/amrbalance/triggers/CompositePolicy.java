@@ -1,0 +1,99 @@
+package org.amrbalance.triggers;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+
+/**
+ * Several triggers as one: fires when any (or all) of them fire, e.g. Stop-At-Rise for gradual drift together with
+ * change detection for sudden change. Every member sees every step, so each keeps its own statistics; a remap resets
+ * all of them (the imbalance they measured is gone), and a skipped remap is reported to the members that asked for it.
+ */
+public final class CompositePolicy implements RemapPolicy {
+  private final List<RemapPolicy> members;
+  private final boolean all;
+  private final boolean[] asked;
+
+  private CompositePolicy(List<RemapPolicy> members, boolean all) {
+    Arguments.check(!members.isEmpty(), "members.size()", 0, "a composite needs at least one policy");
+    for (int i = 0; i < members.size(); i++) {
+      Arguments.notNull("members[" + i + "]", members.get(i));
+    }
+    this.members = List.copyOf(members);
+    this.all = all;
+    this.asked = new boolean[members.size()];
+  }
+
+  /** Fires when at least one member fires. */
+  public static CompositePolicy anyOf(RemapPolicy... members) {
+    return new CompositePolicy(List.of(Arguments.notNull("members", members)), false);
+  }
+
+  /** Fires when every member fires in the same step. */
+  public static CompositePolicy allOf(RemapPolicy... members) {
+    return new CompositePolicy(List.of(Arguments.notNull("members", members)), true);
+  }
+
+  @Override
+  public RemapDecision onStep(StepTimes times) {
+    List<String> reasons = new ArrayList<>();
+    int firing = 0;
+    double gain = Double.NaN;
+    for (int i = 0; i < members.size(); i++) {
+      RemapDecision d = members.get(i).onStep(times);
+      asked[i] = d.shouldRemap();
+      if (asked[i]) {
+        firing++;
+        reasons.add(d.reason());
+        if (!Double.isNaN(d.predictedGain())) {
+          gain = Double.isNaN(gain) ? d.predictedGain() : Math.max(gain, d.predictedGain());
+        }
+      }
+    }
+    boolean fire = all ? firing == members.size() : firing > 0;
+    if (!fire) {
+      // Members that asked alone did not get their remap: tell them, as a vetoing second stage would.
+      for (int i = 0; i < members.size(); i++) {
+        if (asked[i]) {
+          members.get(i).onRemapSkipped();
+          asked[i] = false;
+        }
+      }
+      return RemapDecision.keep();
+    }
+    String reason = String.join("; ", reasons);
+    return Double.isNaN(gain) ? RemapDecision.remap(reason) : RemapDecision.remap(reason, gain);
+  }
+
+  @Override
+  public void onRemap(double measuredCost) {
+    for (RemapPolicy m : members) {
+      m.onRemap(measuredCost);
+    }
+    java.util.Arrays.fill(asked, false);
+  }
+
+  @Override
+  public void onRemapSkipped() {
+    for (int i = 0; i < members.size(); i++) {
+      if (asked[i]) {
+        members.get(i).onRemapSkipped();
+        asked[i] = false;
+      }
+    }
+  }
+
+  @Override
+  public RemapDecision onRegrid() {
+    boolean any = false;
+    boolean every = true;
+    for (RemapPolicy m : members) {
+      boolean r = m.onRegrid().shouldRemap();
+      any |= r;
+      every &= r;
+    }
+    return (all ? every : any) ? RemapDecision.remap("regrid") : RemapDecision.keep("regrid");
+  }
+}

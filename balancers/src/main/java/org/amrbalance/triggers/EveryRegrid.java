@@ -1,0 +1,26 @@
+package org.amrbalance.triggers;
+
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+
+/** Rebalances the whole hierarchy at every regrid and never between regrids: what most AMR codes do today. */
+public final class EveryRegrid implements RemapPolicy {
+  private final RankCount ranks = new RankCount();
+
+  @Override
+  public RemapDecision onStep(StepTimes times) {
+    ranks.check(times);
+    return RemapDecision.keep("waits for the next regrid");
+  }
+
+  @Override
+  public void onRemap(double measuredCost) {
+    Arguments.finiteNonNegative("measuredCost", measuredCost);
+  }
+
+  @Override
+  public RemapDecision onRegrid() {
+    return RemapDecision.remap("regrid");
+  }
+}

@@ -1,0 +1,21 @@
+package org.amrbalance.triggers;
+
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+
+/** Never asks for a remap: new patches are placed at a regrid, the rest stays where it is (seed 000 §9). */
+public final class NeverRemap implements RemapPolicy {
+  private final RankCount ranks = new RankCount();
+
+  @Override
+  public RemapDecision onStep(StepTimes times) {
+    ranks.check(times);
+    return RemapDecision.keep("never remaps");
+  }
+
+  @Override
+  public void onRemap(double measuredCost) {
+    Arguments.finiteNonNegative("measuredCost", measuredCost);
+  }
+}

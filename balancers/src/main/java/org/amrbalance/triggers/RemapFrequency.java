@@ -1,0 +1,163 @@
+package org.amrbalance.triggers;
+
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+import org.amrbalance.triggers.frequency.DeviationInterval;
+import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
+
+/**
+ * Seed 003's periodic remapping: remap once the analytic optimal period T* for the workload's random walk has
+ * elapsed since the last remap. T* is truncated to an integer and clamped to at least 1 (spec §8.4); T* = ∞ (the
+ * tolerance is never reached) never remaps.
+ *
+ * <p>Known workload: T* is computed once: homogeneous PI by Theorem 4.1/4.2 with the configured factor, PII by
+ * Corollary 5.1/Theorem 5.1; heterogeneous PII by Theorem 5.1 on capacity-normalized moments, heterogeneous PI by
+ * Theorem 6.1 with normal (CLT) accumulated changes.
+ *
+ * <p>Estimated workload: each rank's step time stands for its normalized load; w is the mean step time of the first
+ * step after a remap (the loads are level then), the increments are each rank's changes from one step to the next within
+ * an interval (never across a remap), pooled over ranks or per rank, and accumulated over the whole run. The period is
+ * re-evaluated every step from the current estimates; before the warm-up no remap is asked for. Under per-rank
+ * estimates, PI uses Theorem 6.1 evaluated at the current step only (fire once d1 of the current step exceeds D).
+ * A skipped remap is asked for again at the next step.
+ */
+public final class RemapFrequency implements RemapPolicy {
+  // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.
+  private static final int MAX_SCAN = 10_000;
+
+  private final RemapFrequencyOptions options;
+  private final RankCount ranks = new RankCount();
+  private double knownInterval = Double.NaN;
+  private int steps;
+  private double intervalLoad = Double.NaN;
+  private double[] previous;
+  private long[] count;
+  private double[] mean;
+  private double[] m2;
+
+  public RemapFrequency(RemapFrequencyOptions options) {
+    this.options = Arguments.notNull("options", options);
+  }
+
+  public RemapFrequency() {
+    this(RemapFrequencyOptions.defaults());
+  }
+
+  /** The real-valued T* of a known workload on {@code ranks} processors. */
+  static double knownPeriod(RemapFrequencyOptions o, int ranks) {
+    double w = o.initialLoad();
+    double[] mu = o.mu();
+    double[] s2 = o.sigma2();
+    if (mu.length == 1) {
+      return homogeneousPeriod(o, w, mu[0], s2[0], ranks);
+    }
+    Arguments.check(mu.length == ranks, "times.ranks()", ranks,
+        "the known heterogeneous workload describes " + mu.length + " processors");
+    double[] c = o.capacity();
+    double[] nm = new double[mu.length];
+    double[] ns = new double[mu.length];
+    for (int i = 0; i < mu.length; i++) {
+      nm[i] = mu[i] / c[i];
+      ns[i] = s2[i] / (c[i] * c[i]);
+    }
+    if (o.form() == RemapFrequencyOptions.Form.DEVIATION) {
+      return DeviationInterval.of(nm, ns).realInterval(o.tolerance(), w);
+    }
+    int t = ExtremeDifferenceInterval.heterogeneousInterval(o.tolerance(), w, nm, ns, MAX_SCAN);
+    return t >= MAX_SCAN ? Double.POSITIVE_INFINITY : t;
+  }
+
+  private static double homogeneousPeriod(RemapFrequencyOptions o, double w, double mu, double sigma2, int ranks) {
+    if (ranks < 2) {
+      return Double.POSITIVE_INFINITY; // one rank is always balanced
+    }
+    if (o.form() == RemapFrequencyOptions.Form.DEVIATION) {
+      return DeviationInterval.homogeneous(ranks, mu, sigma2).realInterval(o.tolerance(), w);
+    }
+    return ExtremeDifferenceInterval.realInterval(ranks, o.factor(), o.tolerance(), w, mu, sigma2);
+  }
+
+  @Override
+  public RemapDecision onStep(StepTimes times) {
+    ranks.check(times);
+    int n = times.ranks();
+    steps++;
+    if (steps == 1) {
+      intervalLoad = times.average();
+    }
+    if (options.isKnown() && Double.isNaN(knownInterval)) {
+      knownInterval = knownPeriod(options, n);
+    }
+    double period = options.isKnown() ? knownInterval : estimatedPeriod(times);
+    if (previous == null) {
+      previous = new double[n];
+    }
+    for (int r = 0; r < n; r++) {
+      previous[r] = times.time(r);
+    }
+    if (Double.isNaN(period) || steps < Math.max(1, Math.floor(period))) {
+      return RemapDecision.keep();
+    }
+    return RemapDecision.remap(steps + " steps reached the optimal period T* = " + period);
+  }
+
+  private double estimatedPeriod(StepTimes times) {
+    int n = times.ranks();
+    if (count == null) {
+      count = new long[n];
+      mean = new double[n];
+      m2 = new double[n];
+    }
+    if (steps >= 2) {
+      for (int r = 0; r < n; r++) {
+        double z = times.time(r) - previous[r];
+        count[r]++;
+        double d = z - mean[r];
+        mean[r] += d / count[r];
+        m2[r] += d * (z - mean[r]);
+      }
+    }
+    if (n < 2 || count[0] < options.warmup() || !(intervalLoad > 0)) {
+      return Double.NaN;
+    }
+    if (options.pooled()) {
+      // Pooled over ranks: the mean of the per-rank means, and the within-rank variance plus the spread of the means.
+      double mu = 0;
+      for (double m : mean) {
+        mu += m / n;
+      }
+      double ss = 0;
+      long total = 0;
+      for (int r = 0; r < n; r++) {
+        ss += m2[r] + count[r] * (mean[r] - mu) * (mean[r] - mu);
+        total += count[r];
+      }
+      double var = ss / (total - 1);
+      double mean0 = Math.max(0, mu); // a falling mean load would only empty the processors: treat as μ = 0
+      return homogeneousPeriod(options, intervalLoad, mean0, var, n);
+    }
+    double[] var = new double[n];
+    for (int r = 0; r < n; r++) {
+      var[r] = m2[r] / (count[r] - 1);
+    }
+    if (options.form() == RemapFrequencyOptions.Form.DEVIATION) {
+      return DeviationInterval.of(mean.clone(), var).realInterval(options.tolerance(), intervalLoad);
+    }
+    double d1 = ExtremeDifferenceInterval.upperDifference(steps, intervalLoad, mean.clone(), var);
+    return d1 > options.tolerance() ? steps : Double.POSITIVE_INFINITY;
+  }
+
+  @Override
+  public void onRemap(double measuredCost) {
+    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    steps = 0;
+    previous = null;
+    intervalLoad = Double.NaN;
+  }
+
+  /** The real-valued T* of the known workload (NaN when estimated or before the first step). */
+  public double knownInterval() {
+    return knownInterval;
+  }
+}

@@ -1,0 +1,175 @@
+package org.amrbalance.triggers;
+
+import java.util.Arrays;
+import java.util.Objects;
+import javax.annotation.concurrent.Immutable;
+import org.amrbalance.triggers.frequency.MaxFactor;
+
+/**
+ * Options of {@link RemapFrequency}. Either the workload is known (initial load w, increment means μ_i and variances
+ * σ_i² per phase, one value for homogeneous processors or one per processor, and capacities) or it is estimated online
+ * from the step times ({@link #estimated()}, the default).
+ */
+@Immutable
+public final class RemapFrequencyOptions {
+  /** Which of seed 003's two problems sets the tolerance. */
+  public enum Form {
+    /** PI: the normalized extreme workload difference stays within D. */
+    EXTREME_DIFFERENCE,
+    /** PII: the normalized workload deviation stays within B. */
+    DEVIATION
+  }
+
+  private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(Form.EXTREME_DIFFERENCE, 0.1,
+      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true);
+
+  private final Form form;
+  private final double tolerance;
+  private final MaxFactor factor;
+  private final boolean known;
+  private final double initialLoad;
+  private final double[] mu;
+  private final double[] sigma2;
+  private final double[] capacity;
+  private final int warmup;
+  private final boolean pooled;
+
+  private RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
+      double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled) {
+    this.form = form;
+    this.tolerance = tolerance;
+    this.factor = factor;
+    this.known = known;
+    this.initialLoad = initialLoad;
+    this.mu = mu;
+    this.sigma2 = sigma2;
+    this.capacity = capacity;
+    this.warmup = warmup;
+    this.pooled = pooled;
+  }
+
+  /** PI with D = 0.1, the normal-approximation factor a(N), workload estimated online, processors pooled. */
+  public static RemapFrequencyOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** The problem and its tolerance (D or B), finite and &gt; 0. */
+  public RemapFrequencyOptions tolerance(Form f, double value) {
+    Arguments.notNull("form", f);
+    Arguments.finitePositive("tolerance", value);
+    return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled);
+  }
+
+  /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
+  public RemapFrequencyOptions factor(MaxFactor k) {
+    Arguments.notNull("factor", k);
+    return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled);
+  }
+
+  /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
+  public RemapFrequencyOptions known(double w, double mean, double variance) {
+    Arguments.finitePositive("initialLoad", w);
+    Arguments.finiteNonNegative("mu", mean);
+    Arguments.finiteNonNegative("sigma2", variance);
+    return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
+        new double[0], warmup, true);
+  }
+
+  /**
+   * A known heterogeneous workload (§6): per processor the mean and variance of its load increment per phase and its
+   * capacity (all arrays of the same length ≥ 2); normalized loads w_i/c_i start at w after a remap.
+   */
+  public RemapFrequencyOptions known(double w, double[] means, double[] variances, double[] capacities) {
+    Arguments.finitePositive("initialLoad", w);
+    Arguments.check(means.length >= 2, "mu.length", means.length, "needs at least 2 processors");
+    Arguments.check(variances.length == means.length, "sigma2.length", variances.length,
+        "must equal mu.length = " + means.length);
+    Arguments.check(capacities.length == means.length, "capacity.length", capacities.length,
+        "must equal mu.length = " + means.length);
+    for (int i = 0; i < means.length; i++) {
+      Arguments.finite("mu[" + i + "]", means[i]);
+      Arguments.finiteNonNegative("sigma2[" + i + "]", variances[i]);
+      Arguments.finitePositive("capacity[" + i + "]", capacities[i]);
+    }
+    return new RemapFrequencyOptions(form, tolerance, factor, true, w, means.clone(), variances.clone(),
+        capacities.clone(), warmup, false);
+  }
+
+  /**
+   * Estimate w, μ and σ² online from the step times: w is the mean step time right after a remap, the increments
+   * are each rank's step-to-step time changes within an interval; {@code pooledRanks} treats the ranks as
+   * homogeneous (one μ, σ²), otherwise each rank has its own (heterogeneous, §6). No remap before {@code warmup}
+   * increments per rank (≥ 2) have been seen.
+   */
+  public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
+    Arguments.check(warmupIncrements >= 2, "warmup", warmupIncrements, "must be >= 2");
+    return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
+        new double[0], warmupIncrements, pooledRanks);
+  }
+
+  public RemapFrequencyOptions estimated() {
+    return estimated(8, true);
+  }
+
+  public Form form() {
+    return form;
+  }
+
+  public double tolerance() {
+    return tolerance;
+  }
+
+  public MaxFactor factor() {
+    return factor;
+  }
+
+  public boolean isKnown() {
+    return known;
+  }
+
+  public double initialLoad() {
+    return initialLoad;
+  }
+
+  public double[] mu() {
+    return mu.clone();
+  }
+
+  public double[] sigma2() {
+    return sigma2.clone();
+  }
+
+  public double[] capacity() {
+    return capacity.clone();
+  }
+
+  public int warmup() {
+    return warmup;
+  }
+
+  public boolean pooled() {
+    return pooled;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RemapFrequencyOptions x && x.form == form && Double.compare(x.tolerance, tolerance) == 0
+        && x.factor == factor && x.known == known && Double.compare(x.initialLoad, initialLoad) == 0
+        && Arrays.equals(x.mu, mu) && Arrays.equals(x.sigma2, sigma2) && Arrays.equals(x.capacity, capacity)
+        && x.warmup == warmup && x.pooled == pooled;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(form, tolerance, factor, known, initialLoad, Arrays.hashCode(mu), Arrays.hashCode(sigma2),
+        Arrays.hashCode(capacity), warmup, pooled);
+  }
+
+  @Override
+  public String toString() {
+    return "RemapFrequencyOptions[" + form + " " + tolerance + ", " + factor + (known
+        ? ", known w=" + initialLoad + " mu=" + Arrays.toString(mu) + " sigma2=" + Arrays.toString(sigma2)
+            + " capacity=" + Arrays.toString(capacity)
+        : ", estimated warmup=" + warmup + (pooled ? " pooled" : " per rank")) + "]";
+  }
+}

@@ -1,0 +1,80 @@
+package org.amrbalance.triggers;
+
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+
+/**
+ * Stop-At-Rise (seed 000 §8): with e_j = T_max(j) − T_avg(j) the idle time of step j since the last remap and C the
+ * cost of a remap, W(n) = (Σ_{j≤n} e_j + C)/n is the mean loss per step if we remapped now; remap at the first n with
+ * W(n) > W(n−1), then start a new interval.
+ *
+ * <p>O(1) per step: W(n) > W(n−1) ⇔ e_n > W(n−1) (spec §8.2), tested as (n−1)·e_n > S_{n−1} + C so that an exact tie
+ * with integer loads is not decided by rounding. Edge cases the paper leaves open (spec §8.3, §14 item 13):
+ * <ul>
+ *   <li>first step of an interval: W(0) does not exist, so step 1 never fires; a remap therefore never fires
+ *       twice in a row, and the interval that ends has length ≥ 2;
+ *   <li>tie W(n) = W(n−1): keep (the paper's strict "&gt;");
+ *   <li>last step: the policy knows no horizon; a host should not act on a remap asked for at its final step, and
+ *       the simulators of {@code org.amrbalance.triggers.models} do not (a remap there is pure cost);
+ *   <li>C: the measured cost of the last remap; before the first, {@link StopAtRiseOptions#initialCost()}, or the
+ *       first step's T_max if that is unknown. C is counted in the first interval too;
+ *   <li>a remap asked for but skipped ({@link #onRemapSkipped()}): the interval goes on, since the imbalance was
+ *       not removed;
+ *   <li>a remap the policy did not ask for (told through {@link #onRemap(double)}) starts a new interval all the same.
+ * </ul>
+ */
+public final class StopAtRise implements RemapPolicy {
+  private final RankCount ranks = new RankCount();
+  private double cost;
+  private double idleSum;
+  private int steps;
+
+  public StopAtRise(StopAtRiseOptions options) {
+    this.cost = Arguments.notNull("options", options).initialCost();
+  }
+
+  public StopAtRise() {
+    this(StopAtRiseOptions.defaults());
+  }
+
+  @Override
+  public RemapDecision onStep(StepTimes times) {
+    ranks.check(times);
+    if (Double.isNaN(cost)) {
+      cost = times.max();
+    }
+    double e = times.idle();
+    boolean rise = steps >= 1 && steps * e > idleSum + cost;
+    steps++;
+    idleSum += e;
+    if (rise) {
+      return RemapDecision.remap("W(" + steps + ") = " + currentW() + " rose above W(" + (steps - 1) + ") = "
+          + (idleSum - e + cost) / (steps - 1));
+    }
+    return RemapDecision.keep();
+  }
+
+  @Override
+  public void onRemap(double measuredCost) {
+    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    cost = measuredCost;
+    idleSum = 0;
+    steps = 0;
+  }
+
+  /** W(n) of the current interval, NaN before its first step. */
+  public double currentW() {
+    return steps == 0 ? Double.NaN : (idleSum + cost) / steps;
+  }
+
+  /** Steps since the last remap (n). */
+  public int stepsSinceRemap() {
+    return steps;
+  }
+
+  /** The C used in W: the last measured remap cost, else the initial estimate (NaN before the first step). */
+  public double cost() {
+    return cost;
+  }
+}

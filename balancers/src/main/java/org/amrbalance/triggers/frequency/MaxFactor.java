@@ -1,0 +1,48 @@
+package org.amrbalance.triggers.frequency;
+
+import org.amrbalance.triggers.Arguments;
+
+/**
+ * The factor k in E[max_i w_i(t)] ≤ w + tμ + k·σ·√t for N i.i.d. random walks (seed 003 §4): the distribution-free
+ * Hartley–David/Gumbel bound (N−1)/√(2N−1) (Theorem 4.1), the normal-approximation constant a(N) (Theorem 4.2), or,
+ * as a variant the spec allows, the exact expected maximum of N standard normals.
+ */
+public enum MaxFactor {
+  /** k_HD = (N−1)/√(2N−1): a guaranteed bound whatever the increment distribution. */
+  HARTLEY_DAVID,
+  /** a(N) = √(2 ln N) − (ln ln N + ln 4π)/(2√(2 ln N)) + γ/√(2 ln N); needs N ≥ 2. */
+  NORMAL_ASYMPTOTIC,
+  /** E[max of N standard normals], by quadrature. */
+  NORMAL_EXACT;
+
+  private static final double EULER_GAMMA = 0.5772156649015329;
+
+  /** k for {@code n} processors. */
+  public double of(int n) {
+    Arguments.check(n >= 2, "n", n, "needs at least 2 processors");
+    switch (this) {
+      case HARTLEY_DAVID:
+        return (n - 1) / Math.sqrt(2.0 * n - 1);
+      case NORMAL_ASYMPTOTIC: {
+        double r = Math.sqrt(2 * Math.log(n));
+        return r - (Math.log(Math.log(n)) + Math.log(4 * Math.PI)) / (2 * r) + EULER_GAMMA / r;
+      }
+      default:
+        return expectedMaxOfNormals(n);
+    }
+  }
+
+  /** E[max of n i.i.d. standard normals] = ∫ x · n φ(x) Φ(x)^(n−1) dx, Simpson's rule on [−10, 10]. */
+  public static double expectedMaxOfNormals(int n) {
+    int steps = 4000;
+    double a = -10;
+    double h = 20.0 / steps;
+    double s = 0;
+    for (int i = 0; i <= steps; i++) {
+      double x = a + i * h;
+      double f = x * n * Normal.density(x) * Math.pow(Normal.cdf(x), n - 1);
+      s += f * (i == 0 || i == steps ? 1 : i % 2 == 1 ? 4 : 2);
+    }
+    return s * h / 3;
+  }
+}

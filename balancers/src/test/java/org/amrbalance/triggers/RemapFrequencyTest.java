@@ -1,0 +1,134 @@
+package org.amrbalance.triggers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.Guice;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+import org.amrbalance.triggers.frequency.MaxFactor;
+import org.amrbalance.triggers.models.RandomWalkModel;
+import org.junit.jupiter.api.Test;
+
+class RemapFrequencyTest {
+
+  private static List<StepTimes> flat(int ranks, int steps) {
+    List<StepTimes> l = new ArrayList<>();
+    double[] x = new double[ranks];
+    java.util.Arrays.fill(x, 100);
+    for (int t = 0; t < steps; t++) {
+      l.add(StepTimes.of(x));
+    }
+    return l;
+  }
+
+  @Test
+  void knownHomogeneousWorkloadFiresEveryTStarSteps() {
+    // N = 64, w = 100, σ² = 0.5: T*_normal(D = 0.1) = 34 (Table 1), T*_free(D = 0.1) = 6, Corollary 5.1 at B = 0.3: 28.
+    RemapFrequency normal = new RemapFrequency(RemapFrequencyOptions.defaults().known(100, 0, 0.5));
+    assertThat(Traces.firings(normal, flat(64, 110), 1)).containsExactly(34, 68, 102);
+    RemapFrequency free = new RemapFrequency(
+        RemapFrequencyOptions.defaults().factor(MaxFactor.HARTLEY_DAVID).known(100, 0, 0.5));
+    assertThat(Traces.firings(free, flat(64, 20), 1)).containsExactly(6, 12, 18);
+    RemapFrequency dev = new RemapFrequency(RemapFrequencyOptions.defaults()
+        .tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.3).known(100, 0, 0.5));
+    assertThat(Traces.firings(dev, flat(64, 60), 1)).containsExactly(28, 56);
+    // A tolerance above the peak of the bound is never reached: never remap.
+    RemapFrequency never = new RemapFrequency(RemapFrequencyOptions.defaults().known(100, 1, 0.5));
+    assertThat(Traces.firings(never, flat(64, 500), 1)).isEmpty();
+    assertThat(never.knownInterval()).isInfinite();
+  }
+
+  @Test
+  void knownHeterogeneousWorkloadUsesNormalizedMoments() {
+    double[] mu = {0.02, 0.01, 0.01, 0.0};
+    double[] s2 = {0.8, 0.5, 0.5, 0.5};
+    double[] cap = {2, 1, 1, 1};
+    RemapFrequency dev = new RemapFrequency(RemapFrequencyOptions.defaults()
+        .tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.05).known(100, mu, s2, cap));
+    List<Integer> fired = Traces.firings(dev, flat(4, 200), 1);
+    int t = (int) Math.floor(dev.knownInterval());
+    assertThat(t).isPositive();
+    assertThat(fired.get(0)).isEqualTo(t);
+    RemapFrequency pi = new RemapFrequency(RemapFrequencyOptions.defaults().tolerance(
+        RemapFrequencyOptions.Form.EXTREME_DIFFERENCE, 0.05).known(100, mu, s2, cap));
+    pi.onStep(flat(4, 1).get(0));
+    assertThat(pi.knownInterval()).isPositive().isFinite();
+    RemapFrequency wrongRanks = new RemapFrequency(RemapFrequencyOptions.defaults().known(100, mu, s2, cap));
+    assertThatThrownBy(() -> wrongRanks.onStep(StepTimes.of(1, 1))).hasMessageContaining("times.ranks() = 2");
+  }
+
+  /** Runs the estimating trigger on seed 003's random walk, remapping (levelling the loads) when it asks. */
+  private static double meanInterval(RemapFrequencyOptions options, long seed) {
+    RandomWalkModel model = RandomWalkModel.deathBirth(64, 100);
+    SplittableRandom rng = new SplittableRandom(seed);
+    RemapFrequency p = new RemapFrequency(options);
+    double[] w = new double[64];
+    java.util.Arrays.fill(w, 100);
+    int remaps = 0;
+    int since = 0;
+    long total = 0;
+    for (int t = 0; t < 3000; t++) {
+      for (int i = 0; i < 64; i++) {
+        w[i] += model.draw(rng);
+      }
+      since++;
+      if (p.onStep(StepTimes.of(w)).shouldRemap()) {
+        double mean = java.util.Arrays.stream(w).average().orElseThrow();
+        java.util.Arrays.fill(w, mean);
+        p.onRemap(1);
+        remaps++;
+        total += since;
+        since = 0;
+      }
+    }
+    return (double) total / remaps;
+  }
+
+  @Test
+  void estimatedWorkloadConvergesToTheKnownPeriod() {
+    // Known: T*_normal = 34 at D = 0.1 and Corollary 5.1's 28 at B = 0.3. Estimated online the mean interval is close
+    // (it starts after the warm-up and w drifts with the mean load).
+    double pi = meanInterval(RemapFrequencyOptions.defaults().estimated(), 1);
+    double pii = meanInterval(RemapFrequencyOptions.defaults().tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.3)
+        .estimated(), 2);
+    double perRank = meanInterval(RemapFrequencyOptions.defaults()
+        .tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.3).estimated(8, false), 3);
+    System.out.printf("remap-frequency estimated online: PI %.1f (known 34), PII %.1f, per rank %.1f (known 28)%n",
+        pi, pii, perRank);
+    assertThat(pi).isBetween(30.0, 38.0);
+    assertThat(pii).isBetween(25.0, 31.0);
+    assertThat(perRank).isBetween(24.0, 32.0);
+  }
+
+  @Test
+  void estimatedModeWaitsForItsWarmupAndRejectsAChangedRankCount() {
+    RemapFrequency p = new RemapFrequency(RemapFrequencyOptions.defaults().estimated(5, true));
+    // Wildly varying times would call for an immediate remap, but not before 5 increments.
+    List<Integer> fired = new ArrayList<>();
+    for (int t = 1; t <= 8; t++) {
+      if (p.onStep(t % 2 == 0 ? StepTimes.of(1, 50) : StepTimes.of(50, 1)).shouldRemap()) {
+        fired.add(t);
+        p.onRemap(1);
+      }
+    }
+    assertThat(fired).first().isEqualTo(6); // 5 increments after step 6
+    assertThatThrownBy(() -> p.onStep(StepTimes.of(1, 2, 3))).hasMessageContaining("times.ranks() = 3");
+    assertThatThrownBy(() -> RemapFrequencyOptions.defaults().estimated(1, true)).hasMessageContaining("warmup = 1");
+    assertThatThrownBy(() -> RemapFrequencyOptions.defaults().tolerance(RemapFrequencyOptions.Form.DEVIATION, 0))
+        .hasMessageContaining("tolerance = 0");
+  }
+
+  @Test
+  void moduleBindsAFreshPolicy() {
+    var injector = Guice.createInjector(new RemapFrequencyModule());
+    RemapPolicy a = injector.getInstance(RemapPolicy.class);
+    assertThat(a).isInstanceOf(RemapFrequency.class).isNotSameAs(injector.getInstance(RemapPolicy.class));
+    RemapFrequencyOptions o = RemapFrequencyOptions.defaults().known(100, 0, 0.5);
+    assertThat(Guice.createInjector(new RemapFrequencyModule(o)).getInstance(RemapFrequencyOptions.class)).isEqualTo(o);
+    assertThat(RemapFrequencyModule.NAME).isEqualTo("remap-frequency");
+  }
+}
