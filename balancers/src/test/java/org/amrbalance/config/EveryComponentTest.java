@@ -50,6 +50,8 @@ class EveryComponentTest {
 
   @Test
   void everyTriggerBuildsByNameAndDigestsATrace() {
+    assertThat(BalancingModules.triggerNames()).contains("stop-at-rise", "change-detection", "remap-frequency",
+        "fixed-interval", "never", "every-regrid");
     for (String name : BalancingModules.triggerNames()) {
       Injector injector = Guice.createInjector(BalancingModules.fromMap(Map.of(
           BalancingModules.BALANCER, "third-party", BalancingModules.TRIGGER, name)));
