@@ -106,6 +106,77 @@ public final class ExtremeDifferenceInterval {
     return maxT;
   }
 
+  /**
+   * Theorem 4.3's d1(t) = (g(t) − tμ̄)/(w + tμ̄) for exponential increments of means μ_i: the accumulated change of
+   * processor i is Gamma(t, μ_i) (Erlang), g(t) = E[max_i] = ∫_0^∞ (1 − Π_i F_i(x)) dx by quadrature.
+   */
+  public static double exponentialUpperDifference(int t, double w, double[] mu) {
+    Arguments.positive("t", t);
+    Arguments.finitePositive("w", w);
+    Arguments.check(mu.length >= 2, "mu.length", mu.length, "needs at least 2 processors");
+    double maxMu = 0;
+    double meanMu = 0;
+    for (int i = 0; i < mu.length; i++) {
+      Arguments.finitePositive("mu[" + i + "]", mu[i]);
+      maxMu = Math.max(maxMu, mu[i]);
+      meanMu += mu[i] / mu.length;
+    }
+    // Identical means share one CDF evaluation, raised to their multiplicity.
+    double[] distinct = java.util.Arrays.stream(mu).distinct().toArray();
+    int[] count = new int[distinct.length];
+    for (double m : mu) {
+      for (int j = 0; j < distinct.length; j++) {
+        if (distinct[j] == m) {
+          count[j]++;
+        }
+      }
+    }
+    // The Erlang(t) tail is below e^-40 beyond t + 12√t + 40 scale units.
+    double hi = maxMu * (t + 12 * Math.sqrt(t) + 40);
+    int steps = 2000;
+    double h = hi / steps;
+    double s = 0;
+    for (int k = 0; k <= steps; k++) {
+      double x = k * h;
+      double prod = 1;
+      for (int j = 0; j < distinct.length; j++) {
+        prod *= Math.pow(erlangCdf(t, x / distinct[j]), count[j]);
+      }
+      s += (1 - prod) * (k == 0 || k == steps ? 1 : k % 2 == 1 ? 4 : 2);
+    }
+    double g = s * h / 3;
+    return (g - t * meanMu) / (w + t * meanMu);
+  }
+
+  /** Theorem 4.3's T*: the largest T ≤ maxT with |d1(t)| ≤ D for t = 1..T (maxT if never exceeded). */
+  public static int exponentialInterval(double tolerance, double w, double[] mu, int maxT) {
+    Arguments.finitePositive("tolerance", tolerance);
+    Arguments.positive("maxT", maxT);
+    for (int t = 1; t <= maxT; t++) {
+      if (Math.abs(exponentialUpperDifference(t, w, mu)) > tolerance) {
+        return t - 1;
+      }
+    }
+    return maxT;
+  }
+
+  // P(shape t, y) = 1 − e^{−y} Σ_{j<t} y^j/j!, the terms summed in log space so that large y and t do not overflow.
+  static double erlangCdf(int shape, double y) {
+    if (y <= 0) {
+      return 0;
+    }
+    double logY = Math.log(y);
+    double logTerm = -y; // j = 0
+    double sum = 0;
+    for (int j = 0; j < shape; j++) {
+      if (j > 0) {
+        logTerm += logY - Math.log(j);
+      }
+      sum += Math.exp(logTerm);
+    }
+    return Math.max(0, Math.min(1, 1 - sum));
+  }
+
   private static void check(double tolerance, double w, double mu, double sigma2, double k) {
     Arguments.finitePositive("tolerance", tolerance);
     Arguments.finitePositive("w", w);

@@ -186,4 +186,26 @@ class RemapIntervalTest {
     assertThat(ExtremeDifferenceInterval.heterogeneousInterval(0.1, 100, mu, s2b, 10_000))
         .isLessThan(ExtremeDifferenceInterval.heterogeneousInterval(0.1, 100, mu, s2, 10_000));
   }
+
+  /**
+   * Theorem 4.3 with exact Erlang order statistics (N = 64, w = 100, exponential increments of mean 0.5). Table 2's
+   * printed T*_exp (1 2 4 8 13 18 27 40 73) does not follow from this setup (spec §10 item 4); we check the
+   * computation against a simulation of the same d1 instead.
+   */
+  @Test
+  void exponentialIncrementsFollowTheErlangOrderStatistics() {
+    assertThat(ExtremeDifferenceInterval.erlangCdf(1, 0.7)).isCloseTo(1 - Math.exp(-0.7), offset(1e-15));
+    assertThat(ExtremeDifferenceInterval.erlangCdf(2, 0.7)).isCloseTo(1 - Math.exp(-0.7) * 1.7, offset(1e-15));
+    assertThat(ExtremeDifferenceInterval.erlangCdf(60, 900)).isEqualTo(1.0);
+    double[] mu = new double[64];
+    java.util.Arrays.fill(mu, 0.5);
+    double[] tolerances = {0.03, 0.04, 0.05, 0.06};
+    RandomWalkModel.Period[] sim = RandomWalkModel.exponential(64, 100, 0.5).simulatedPeriods(Metric.EXTREME_UPPER,
+        Protocol.AVERAGED_METRIC, tolerances, 400, 60, 5);
+    for (int i = 0; i < tolerances.length; i++) {
+      int t = ExtremeDifferenceInterval.exponentialInterval(tolerances[i], 100, mu, 60);
+      System.out.printf("Theorem 4.3, D = %s: T*_exp = %d, simulated %s%n", tolerances[i], t, sim[i].value());
+      assertThat((double) t).as("D = %s", tolerances[i]).isCloseTo(sim[i].value(), offset(2.0));
+    }
+  }
 }
