@@ -79,7 +79,7 @@ public final class SarVersusFixed {
         intervals == 0 ? Double.NaN : (double) intervalSteps / intervals, (double) remaps / runs, nHat);
   }
 
-  static double mean(double[] x) {
+  public static double mean(double[] x) {
     double s = 0;
     for (double v : x) {
       s += v;
@@ -87,7 +87,7 @@ public final class SarVersusFixed {
     return s / x.length;
   }
 
-  static double standardError(double[] x) {
+  public static double standardError(double[] x) {
     double m = mean(x);
     double ss = 0;
     for (double v : x) {
