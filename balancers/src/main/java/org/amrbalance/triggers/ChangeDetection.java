@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Arrays;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
@@ -45,7 +46,7 @@ public final class ChangeDetection implements RemapPolicy {
   private boolean asked;
 
   public ChangeDetection(ChangeDetectionOptions options) {
-    this.options = Arguments.notNull("options", options);
+    this.options = Checks.notNull("options", options);
     this.d = options.batchSize();
     this.c = options.clusterSize();
     this.test = AicChangeTest.of(options.aicForm(), 1e-9);
@@ -107,7 +108,7 @@ public final class ChangeDetection implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    Checks.finiteNonNegative("measuredCost", measuredCost);
     cost = measuredCost;
     heuristic.repartitioned();
     inBatch = 0;

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.triggers.detection.AicChangeTest;
@@ -62,23 +63,23 @@ public final class ChangeDetectionOptions {
 
   /** d: steps per batch mean, in [1, 10000]. */
   public ChangeDetectionOptions batchSize(int d) {
-    Arguments.check(d >= 1 && d <= 10_000, "batchSize", d, "must be in [1, 10000]");
+    Checks.check(d >= 1 && d <= 10_000, "batchSize", d, "must be in [1, 10000]");
     return copy(d, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps, initialCost, aicForm,
         trimOutliers, newBase);
   }
 
   /** c: batch means per cluster, in [2, 10000]. */
   public ChangeDetectionOptions clusterSize(int c) {
-    Arguments.check(c >= 2 && c <= 10_000, "clusterSize", c, "must be in [2, 10000]");
+    Checks.check(c >= 2 && c <= 10_000, "clusterSize", c, "must be in [2, 10000]");
     return copy(batchSize, c, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps, initialCost, aicForm,
         trimOutliers, newBase);
   }
 
   /** α, β: the test's error rates, each in (0, 1) with α + β &lt; 1. */
   public ChangeDetectionOptions errors(double a, double b) {
-    Arguments.openProbability("alpha", a);
-    Arguments.openProbability("beta", b);
-    Arguments.check(a + b < 1, "alpha + beta", a + b, "must be < 1");
+    Checks.openProbability("alpha", a);
+    Checks.openProbability("beta", b);
+    Checks.check(a + b < 1, "alpha + beta", a + b, "must be < 1");
     return copy(batchSize, clusterSize, a, b, failureRate, rho, thresholdPosition, expectedSteps, initialCost, aicForm,
         trimOutliers, newBase);
   }
@@ -88,42 +89,42 @@ public final class ChangeDetectionOptions {
    * decision steps (seed 001 Table II, a change during the run about as likely as not), else 0.05.
    */
   public ChangeDetectionOptions failureRate(double phi) {
-    Arguments.check(Double.isNaN(phi) || (phi >= 0 && phi < 1), "failureRate", phi, "must be in [0, 1) or NaN");
+    Checks.check(Double.isNaN(phi) || (phi >= 0 && phi < 1), "failureRate", phi, "must be in [0, 1) or NaN");
     return copy(batchSize, clusterSize, alpha, beta, phi, rho, thresholdPosition, expectedSteps, initialCost, aicForm,
         trimOutliers, newBase);
   }
 
   /** ρ: the first armed threshold, in [0, 1). */
   public ChangeDetectionOptions rho(double r) {
-    Arguments.check(r >= 0 && r < 1, "rho", r, "must be in [0, 1)");
+    Checks.check(r >= 0 && r < 1, "rho", r, "must be in [0, 1)");
     return copy(batchSize, clusterSize, alpha, beta, failureRate, r, thresholdPosition, expectedSteps, initialCost,
         aicForm, trimOutliers, newBase);
   }
 
   /** Where p_e lies in its bracket [p^c(p^c(q)), p^c(p^c(p^c(q)))): in [0, 1). */
   public ChangeDetectionOptions thresholdPosition(double pos) {
-    Arguments.check(pos >= 0 && pos < 1, "thresholdPosition", pos, "must be in [0, 1)");
+    Checks.check(pos >= 0 && pos < 1, "thresholdPosition", pos, "must be in [0, 1)");
     return copy(batchSize, clusterSize, alpha, beta, failureRate, rho, pos, expectedSteps, initialCost, aicForm,
         trimOutliers, newBase);
   }
 
   /** Steps the run is expected to last, ≥ 0 (0 = unknown: no horizon, so n_0 = ∞). */
   public ChangeDetectionOptions expectedSteps(long steps) {
-    Arguments.check(steps >= 0, "expectedSteps", steps, "must be >= 0 (0 = unknown)");
+    Checks.check(steps >= 0, "expectedSteps", steps, "must be >= 0 (0 = unknown)");
     return copy(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, steps, initialCost, aicForm,
         trimOutliers, newBase);
   }
 
   /** D_d + D_r before the first measured remap, ≥ 0, or NaN: the first step's T_max. */
   public ChangeDetectionOptions initialCost(double cost) {
-    Arguments.check(Double.isNaN(cost) || (Double.isFinite(cost) && cost >= 0), "initialCost", cost,
+    Checks.check(Double.isNaN(cost) || (Double.isFinite(cost) && cost >= 0), "initialCost", cost,
         "must be finite and >= 0, or NaN for unknown");
     return copy(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps, cost, aicForm,
         trimOutliers, newBase);
   }
 
   public ChangeDetectionOptions aicForm(AicChangeTest.Form form) {
-    Arguments.notNull("aicForm", form);
+    Checks.notNull("aicForm", form);
     return copy(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps, initialCost,
         form, trimOutliers, newBase);
   }
@@ -135,7 +136,7 @@ public final class ChangeDetectionOptions {
   }
 
   public ChangeDetectionOptions newBase(NewBase base) {
-    Arguments.notNull("newBase", base);
+    Checks.notNull("newBase", base);
     return copy(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps, initialCost,
         aicForm, trimOutliers, base);
   }

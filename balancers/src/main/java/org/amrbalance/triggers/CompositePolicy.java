@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.spi.RemapDecision;
@@ -17,9 +18,9 @@ public final class CompositePolicy implements RemapPolicy {
   private final boolean[] asked;
 
   private CompositePolicy(List<RemapPolicy> members, boolean all) {
-    Arguments.check(!members.isEmpty(), "members.size()", 0, "a composite needs at least one policy");
+    Checks.check(!members.isEmpty(), "members.size()", 0, "a composite needs at least one policy");
     for (int i = 0; i < members.size(); i++) {
-      Arguments.notNull("members[" + i + "]", members.get(i));
+      Checks.notNull("members[" + i + "]", members.get(i));
     }
     this.members = List.copyOf(members);
     this.all = all;
@@ -28,12 +29,12 @@ public final class CompositePolicy implements RemapPolicy {
 
   /** Fires when at least one member fires. */
   public static CompositePolicy anyOf(RemapPolicy... members) {
-    return new CompositePolicy(List.of(Arguments.notNull("members", members)), false);
+    return new CompositePolicy(List.of(Checks.notNull("members", members)), false);
   }
 
   /** Fires when every member fires in the same step. */
   public static CompositePolicy allOf(RemapPolicy... members) {
-    return new CompositePolicy(List.of(Arguments.notNull("members", members)), true);
+    return new CompositePolicy(List.of(Checks.notNull("members", members)), true);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -16,7 +17,7 @@ public final class EveryRegrid implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    Checks.finiteNonNegative("measuredCost", measuredCost);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -14,7 +15,7 @@ public final class FixedInterval implements RemapPolicy {
   private int steps;
 
   public FixedInterval(FixedIntervalOptions options) {
-    this.interval = Arguments.notNull("options", options).interval();
+    this.interval = Checks.notNull("options", options).interval();
   }
 
   public static FixedInterval every(int m) {
@@ -31,7 +32,7 @@ public final class FixedInterval implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    Checks.finiteNonNegative("measuredCost", measuredCost);
     steps = 0;
   }
 

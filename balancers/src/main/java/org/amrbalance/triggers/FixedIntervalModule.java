@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import org.amrbalance.spi.RemapPolicy;
@@ -15,7 +16,7 @@ public final class FixedIntervalModule extends AbstractModule {
   }
 
   public FixedIntervalModule(FixedIntervalOptions options) {
-    this.options = Arguments.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** Options of {@link FixedInterval}: the interval m in steps. */
@@ -20,7 +21,7 @@ public final class FixedIntervalOptions {
 
   /** Remap after every {@code m} steps, m in [1, 2^31 − 1]. */
   public FixedIntervalOptions interval(int m) {
-    Arguments.check(m >= 1, "interval", m, "must be in [1, " + Integer.MAX_VALUE + "]");
+    Checks.check(m >= 1, "interval", m, "must be in [1, " + Integer.MAX_VALUE + "]");
     return new FixedIntervalOptions(m);
   }
 

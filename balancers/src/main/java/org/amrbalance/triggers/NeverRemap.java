@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -16,6 +17,6 @@ public final class NeverRemap implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    Checks.finiteNonNegative("measuredCost", measuredCost);
   }
 }

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.StepTimes;
 
 /**
@@ -11,11 +12,11 @@ final class RankCount {
 
   /** Checks {@code times} against the earlier steps and returns it. */
   StepTimes check(StepTimes times) {
-    Arguments.notNull("times", times);
+    Checks.notNull("times", times);
     if (ranks == 0) {
       ranks = times.ranks();
     } else if (times.ranks() != ranks) {
-      throw Arguments.bad("times.ranks()", times.ranks(),
+      throw Checks.bad("times.ranks()", times.ranks(),
           "earlier steps reported " + ranks + " ranks; a trigger serves one run on a fixed rank count");
     }
     return times;

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -37,7 +38,7 @@ public final class RemapFrequency implements RemapPolicy {
   private double[] m2;
 
   public RemapFrequency(RemapFrequencyOptions options) {
-    this.options = Arguments.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   public RemapFrequency() {
@@ -52,7 +53,7 @@ public final class RemapFrequency implements RemapPolicy {
     if (mu.length == 1) {
       return homogeneousPeriod(o, w, mu[0], s2[0], ranks);
     }
-    Arguments.check(mu.length == ranks, "times.ranks()", ranks,
+    Checks.check(mu.length == ranks, "times.ranks()", ranks,
         "the known heterogeneous workload describes " + mu.length + " processors");
     double[] c = o.capacity();
     double[] nm = new double[mu.length];
@@ -150,7 +151,7 @@ public final class RemapFrequency implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    Checks.finiteNonNegative("measuredCost", measuredCost);
     steps = 0;
     previous = null;
     intervalLoad = Double.NaN;

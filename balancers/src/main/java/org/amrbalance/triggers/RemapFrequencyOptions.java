@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Arrays;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
@@ -55,22 +56,22 @@ public final class RemapFrequencyOptions {
 
   /** The problem and its tolerance (D or B), finite and &gt; 0. */
   public RemapFrequencyOptions tolerance(Form f, double value) {
-    Arguments.notNull("form", f);
-    Arguments.finitePositive("tolerance", value);
+    Checks.notNull("form", f);
+    Checks.finitePositive("tolerance", value);
     return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled);
   }
 
   /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
   public RemapFrequencyOptions factor(MaxFactor k) {
-    Arguments.notNull("factor", k);
+    Checks.notNull("factor", k);
     return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled);
   }
 
   /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
   public RemapFrequencyOptions known(double w, double mean, double variance) {
-    Arguments.finitePositive("initialLoad", w);
-    Arguments.finiteNonNegative("mu", mean);
-    Arguments.finiteNonNegative("sigma2", variance);
+    Checks.finitePositive("initialLoad", w);
+    Checks.finiteNonNegative("mu", mean);
+    Checks.finiteNonNegative("sigma2", variance);
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
         new double[0], warmup, true);
   }
@@ -80,16 +81,16 @@ public final class RemapFrequencyOptions {
    * capacity (all arrays of the same length ≥ 2); normalized loads w_i/c_i start at w after a remap.
    */
   public RemapFrequencyOptions known(double w, double[] means, double[] variances, double[] capacities) {
-    Arguments.finitePositive("initialLoad", w);
-    Arguments.check(means.length >= 2, "mu.length", means.length, "needs at least 2 processors");
-    Arguments.check(variances.length == means.length, "sigma2.length", variances.length,
+    Checks.finitePositive("initialLoad", w);
+    Checks.check(means.length >= 2, "mu.length", means.length, "needs at least 2 processors");
+    Checks.check(variances.length == means.length, "sigma2.length", variances.length,
         "must equal mu.length = " + means.length);
-    Arguments.check(capacities.length == means.length, "capacity.length", capacities.length,
+    Checks.check(capacities.length == means.length, "capacity.length", capacities.length,
         "must equal mu.length = " + means.length);
     for (int i = 0; i < means.length; i++) {
-      Arguments.finite("mu[" + i + "]", means[i]);
-      Arguments.finiteNonNegative("sigma2[" + i + "]", variances[i]);
-      Arguments.finitePositive("capacity[" + i + "]", capacities[i]);
+      Checks.finite("mu[" + i + "]", means[i]);
+      Checks.finiteNonNegative("sigma2[" + i + "]", variances[i]);
+      Checks.finitePositive("capacity[" + i + "]", capacities[i]);
     }
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, means.clone(), variances.clone(),
         capacities.clone(), warmup, false);
@@ -102,7 +103,7 @@ public final class RemapFrequencyOptions {
    * increments per rank (≥ 2) have been seen.
    */
   public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
-    Arguments.check(warmupIncrements >= 2, "warmup", warmupIncrements, "must be >= 2");
+    Checks.check(warmupIncrements >= 2, "warmup", warmupIncrements, "must be >= 2");
     return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
         new double[0], warmupIncrements, pooledRanks);
   }

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -31,7 +32,7 @@ public final class StopAtRise implements RemapPolicy {
   private int steps;
 
   public StopAtRise(StopAtRiseOptions options) {
-    this.cost = Arguments.notNull("options", options).initialCost();
+    this.cost = Checks.notNull("options", options).initialCost();
   }
 
   public StopAtRise() {
@@ -57,7 +58,7 @@ public final class StopAtRise implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    Arguments.finiteNonNegative("measuredCost", measuredCost);
+    Checks.finiteNonNegative("measuredCost", measuredCost);
     cost = measuredCost;
     idleSum = 0;
     steps = 0;

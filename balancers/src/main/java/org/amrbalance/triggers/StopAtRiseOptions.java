@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 
@@ -24,7 +25,7 @@ public final class StopAtRiseOptions {
    * "unknown", and then the first step's duration T_max is used (a remap costing about one step).
    */
   public StopAtRiseOptions initialCost(double cost) {
-    Arguments.check(Double.isNaN(cost) || (Double.isFinite(cost) && cost >= 0), "initialCost", cost,
+    Checks.check(Double.isNaN(cost) || (Double.isFinite(cost) && cost >= 0), "initialCost", cost,
         "must be finite and >= 0, or NaN for unknown");
     return new StopAtRiseOptions(cost);
   }

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,7 +23,7 @@ public final class KnapsackBalancer implements LoadBalancer {
 
   @Inject
   public KnapsackBalancer(KnapsackOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override

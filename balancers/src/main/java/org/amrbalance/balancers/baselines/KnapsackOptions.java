@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 
@@ -23,13 +24,13 @@ public final class KnapsackOptions {
 
   /** Target efficiency (average / maximum load) in (0, 1]; swapping stops once it is reached. */
   public KnapsackOptions withEfficiency(double value) {
-    Args.check(value > 0 && value <= 1, "efficiency", value, "must be in (0, 1]");
+    Checks.check(value > 0 && value <= 1, "efficiency", value, "must be in (0, 1]");
     return new KnapsackOptions(value, maxSwaps, levelByLevel);
   }
 
   /** Upper bound on swaps per placement, in [0, +inf). */
   public KnapsackOptions withMaxSwaps(int value) {
-    Args.check(value >= 0, "maxSwaps", value, "must be in [0, " + Integer.MAX_VALUE + "]");
+    Checks.check(value >= 0, "maxSwaps", value, "must be in [0, " + Integer.MAX_VALUE + "]");
     return new KnapsackOptions(efficiency, value, levelByLevel);
   }
 

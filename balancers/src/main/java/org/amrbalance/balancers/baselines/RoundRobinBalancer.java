@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -22,7 +23,7 @@ public final class RoundRobinBalancer implements LoadBalancer {
 
   @Inject
   public RoundRobinBalancer(RoundRobinOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override

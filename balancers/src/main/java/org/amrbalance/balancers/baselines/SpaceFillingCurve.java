@@ -1,5 +1,7 @@
 package org.amrbalance.balancers.baselines;
 
+import org.amrbalance.balancers.Checks;
+
 /**
  * A space-filling curve over the cells of a 2^bits grid in 1 to 3 dimensions: the position of a cell along
  * the curve, as an unsigned key of dim x bits bits (at most 63).
@@ -56,11 +58,11 @@ public enum SpaceFillingCurve {
 
   /** The key of cell {@code coords} (each in [0, 2^bits)); dim x bits must be at most 63. */
   public long key(int[] coords, int bits) {
-    Args.check(coords.length >= 1 && coords.length <= 3, "coords.length", coords.length, "must be 1, 2 or 3");
-    Args.check(bits >= 0 && bits <= 31 && coords.length * bits <= 63, "bits", bits,
+    Checks.check(coords.length >= 1 && coords.length <= 3, "coords.length", coords.length, "must be 1, 2 or 3");
+    Checks.check(bits >= 0 && bits <= 31 && coords.length * bits <= 63, "bits", bits,
         "must be in [0, 31] with dim x bits <= 63");
     for (int d = 0; d < coords.length; d++) {
-      Args.check(coords[d] >= 0 && (bits == 31 || coords[d] < (1 << bits)), "coords[" + d + "]", coords[d],
+      Checks.check(coords[d] >= 0 && (bits == 31 || coords[d] < (1 << bits)), "coords[" + d + "]", coords[d],
           "must be in [0, 2^" + bits + ")");
     }
     return keyOf(coords, bits);

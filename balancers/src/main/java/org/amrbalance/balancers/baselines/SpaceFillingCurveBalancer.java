@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,8 +24,8 @@ public final class SpaceFillingCurveBalancer implements LoadBalancer {
   private final SpaceFillingCurveOptions options;
 
   public SpaceFillingCurveBalancer(SpaceFillingCurve curve, SpaceFillingCurveOptions options) {
-    this.curve = Args.notNull("curve", curve);
-    this.options = Args.notNull("options", options);
+    this.curve = Checks.notNull("curve", curve);
+    this.options = Checks.notNull("options", options);
   }
 
   public SpaceFillingCurve curve() {

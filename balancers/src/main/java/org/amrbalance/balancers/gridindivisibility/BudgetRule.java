@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /**
@@ -27,7 +28,7 @@ public final class BudgetRule {
    * within C_max. With U_comm = 0 every budget is {@link #MAX_BUDGET}.
    */
   public static BudgetRule communicationCap(double cMax) {
-    Args.check(Double.isFinite(cMax) && cMax >= 0, "cMax", cMax, "must be finite and >= 0");
+    Checks.check(Double.isFinite(cMax) && cMax >= 0, "cMax", cMax, "must be finite and >= 0");
     return new BudgetRule(Kind.CAP, cMax);
   }
 
@@ -36,7 +37,7 @@ public final class BudgetRule {
    * may go, t_a = floor(t(avg) · mean / size_a), the mean taken over the grids balanced together.
    */
   public static BudgetRule averageDistance(double tAvg) {
-    Args.check(Double.isFinite(tAvg) && tAvg >= 0, "tAvg", tAvg, "must be finite and >= 0");
+    Checks.check(Double.isFinite(tAvg) && tAvg >= 0, "tAvg", tAvg, "must be finite and >= 0");
     return new BudgetRule(Kind.AVERAGE, tAvg);
   }
 

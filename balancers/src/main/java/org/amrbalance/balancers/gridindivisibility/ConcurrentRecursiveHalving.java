@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -15,7 +16,7 @@ public final class ConcurrentRecursiveHalving implements DistributedScheduler {
   private final double epsilon;
 
   public ConcurrentRecursiveHalving(double epsilon) {
-    Args.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be finite and >= 0");
+    Checks.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be finite and >= 0");
     this.epsilon = epsilon;
   }
 

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,7 @@ public final class DecreasingFitBalancer implements LoadBalancer {
 
   @Inject
   public DecreasingFitBalancer(DecreasingFitOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override

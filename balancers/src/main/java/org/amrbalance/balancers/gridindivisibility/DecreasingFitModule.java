@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.AbstractModule;
 import org.amrbalance.spi.LoadBalancer;
 
@@ -14,7 +15,7 @@ public final class DecreasingFitModule extends AbstractModule {
   }
 
   public DecreasingFitModule(DecreasingFitOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -11,7 +12,7 @@ final class Distributed {
   private Distributed() {}
 
   static void checkGroup(Collectives group, List<GridToken> local, HalvingPlan plan) {
-    Args.check(group.size() == plan.ranks(), "group.size", group.size(),
+    Checks.check(group.size() == plan.ranks(), "group.size", group.size(),
         "must equal the plan's " + plan.ranks() + " ranks");
     for (GridToken t : local) {
       if (t.origin() != group.rank()) {

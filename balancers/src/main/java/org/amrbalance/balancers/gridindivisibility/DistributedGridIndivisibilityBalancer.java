@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -23,14 +24,14 @@ public final class DistributedGridIndivisibilityBalancer implements LoadBalancer
   private final GridIndivisibilityOptions options;
 
   public DistributedGridIndivisibilityBalancer(Collectives group, Form form, GridIndivisibilityOptions options) {
-    this.group = Args.notNull("group", group);
-    this.form = Args.notNull("form", form);
-    this.options = Args.notNull("options", options);
+    this.group = Checks.notNull("group", group);
+    this.form = Checks.notNull("form", form);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override
   public Assignment balance(BalanceProblem problem) {
-    Args.check(problem.ranks() == group.size(), "problem.ranks", problem.ranks(),
+    Checks.check(problem.ranks() == group.size(), "problem.ranks", problem.ranks(),
         "must equal the group size " + group.size());
     HalvingPlan plan = HalvingPlan.of(problem.machine(), options.partnerRule());
     return GenerationDriver.balance(problem, options.budgets(), (tokens, unitsPerWork) -> {

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -15,7 +16,7 @@ public final class GridIndivisibilityBalancer implements LoadBalancer {
 
   @Inject
   public GridIndivisibilityBalancer(GridIndivisibilityOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   public GridIndivisibilityOptions options() {

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 
@@ -26,16 +27,16 @@ public final class GridIndivisibilityOptions {
 
   /** The tolerance ε, in work units, in [0, +inf). */
   public GridIndivisibilityOptions withEpsilon(double value) {
-    Args.check(Double.isFinite(value) && value >= 0, "epsilon", value, "must be in [0, +inf)");
+    Checks.check(Double.isFinite(value) && value >= 0, "epsilon", value, "must be in [0, +inf)");
     return new GridIndivisibilityOptions(value, budgets, partnerRule);
   }
 
   public GridIndivisibilityOptions withBudgets(BudgetRule value) {
-    return new GridIndivisibilityOptions(epsilon, Args.notNull("budgets", value), partnerRule);
+    return new GridIndivisibilityOptions(epsilon, Checks.notNull("budgets", value), partnerRule);
   }
 
   public GridIndivisibilityOptions withPartnerRule(PartnerRule value) {
-    return new GridIndivisibilityOptions(epsilon, budgets, Args.notNull("partnerRule", value));
+    return new GridIndivisibilityOptions(epsilon, budgets, Checks.notNull("partnerRule", value));
   }
 
   public double epsilon() {

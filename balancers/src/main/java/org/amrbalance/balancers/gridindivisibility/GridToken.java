@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.io.Serializable;
 import javax.annotation.concurrent.Immutable;
 
@@ -31,7 +32,7 @@ public final class GridToken implements Serializable {
    * @param budget the hop budget t_a, at least 0
    */
   public static GridToken of(int id, long size, int origin, int budget) {
-    Args.check(id >= 0, "token.id", id, "must be >= 0");
+    Checks.check(id >= 0, "token.id", id, "must be >= 0");
     if (size < 0 || origin < 0 || budget < 0) {
       String field = size < 0 ? "size" : origin < 0 ? "origin" : "budget";
       long value = size < 0 ? size : origin < 0 ? origin : budget;

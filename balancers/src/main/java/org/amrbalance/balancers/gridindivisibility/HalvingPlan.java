@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.concurrent.Immutable;
@@ -65,8 +66,8 @@ public final class HalvingPlan {
   }
 
   public static HalvingPlan of(Machine machine, PartnerRule rule) {
-    Args.notNull("machine", machine);
-    Args.notNull("rule", rule);
+    Checks.notNull("machine", machine);
+    Checks.notNull("rule", rule);
     Topology t = machine.topology();
     Block root = t instanceof Topology.Mesh mesh
         ? new Rect(mesh.p(), 0, 0, mesh.p(), mesh.q(), rule)

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** Settings of {@link ListSchedulingBalancer}. */
@@ -17,7 +18,7 @@ public final class ListSchedulingOptions {
   }
 
   public ListSchedulingOptions withBudgets(BudgetRule value) {
-    return new ListSchedulingOptions(Args.notNull("budgets", value));
+    return new ListSchedulingOptions(Checks.notNull("budgets", value));
   }
 
   public BudgetRule budgets() {

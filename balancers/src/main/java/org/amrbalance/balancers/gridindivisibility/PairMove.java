@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Arrays;
 
 /**
@@ -30,7 +31,7 @@ final class PairMove {
   /** floor(n·ε), the tolerance in the scaled units of X. */
   static long scaledEpsilon(long n, double epsilon) {
     double e = Math.floor(n * epsilon);
-    Args.check(e < 0x1p62, "epsilon", epsilon, "is too large for the load units");
+    Checks.check(e < 0x1p62, "epsilon", epsilon, "is too large for the load units");
     return (long) e;
   }
 

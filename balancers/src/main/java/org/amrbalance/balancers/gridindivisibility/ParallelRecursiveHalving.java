@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -30,7 +31,7 @@ public final class ParallelRecursiveHalving implements DistributedScheduler {
   private final double epsilon;
 
   public ParallelRecursiveHalving(double epsilon) {
-    Args.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be finite and >= 0");
+    Checks.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be finite and >= 0");
     this.epsilon = epsilon;
   }
 

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.List;
 import org.amrbalance.spi.Machine;
 
@@ -24,8 +25,8 @@ public final class RecursiveHalvingScheduler implements WholeGridScheduler {
    * @param rule the partner rule on a mesh
    */
   public static RecursiveHalvingScheduler of(double epsilon, PartnerRule rule) {
-    Args.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be finite and >= 0");
-    return new RecursiveHalvingScheduler(epsilon, Args.notNull("rule", rule));
+    Checks.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be finite and >= 0");
+    return new RecursiveHalvingScheduler(epsilon, Checks.notNull("rule", rule));
   }
 
   public double epsilon() {

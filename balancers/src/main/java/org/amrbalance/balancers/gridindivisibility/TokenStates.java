@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.Checks;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,8 +26,8 @@ final class TokenStates {
     budget = new int[m];
     Set<Integer> seen = new HashSet<>();
     for (int i = 0; i < m; i++) {
-      GridToken t = Args.notNull("grids[" + i + "]", tokens.get(i));
-      Args.check(seen.add(t.id()), "token.id", t.id(), "duplicate token id");
+      GridToken t = Checks.notNull("grids[" + i + "]", tokens.get(i));
+      Checks.check(seen.add(t.id()), "token.id", t.id(), "duplicate token id");
       if (t.origin() >= ranks) {
         throw new IllegalArgumentException("token " + t.id() + " origin = " + t.origin() + ": must be < " + ranks
             + " ranks");

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** A rectangular block of processors of a mesh: columns {@code [x, x + columns)}, rows {@code [y, y + rows)}. */
@@ -18,10 +19,10 @@ public final class Block {
   }
 
   public static Block of(int x, int y, int columns, int rows) {
-    Args.check(x >= 0, "block.x", x, "must be >= 0");
-    Args.check(y >= 0, "block.y", y, "must be >= 0");
-    Args.check(columns >= 1, "block.columns", columns, "must be >= 1 (every grid gets a processor)");
-    Args.check(rows >= 1, "block.rows", rows, "must be >= 1 (every grid gets a processor)");
+    Checks.check(x >= 0, "block.x", x, "must be >= 0");
+    Checks.check(y >= 0, "block.y", y, "must be >= 0");
+    Checks.check(columns >= 1, "block.columns", columns, "must be >= 1 (every grid gets a processor)");
+    Checks.check(rows >= 1, "block.rows", rows, "must be >= 1 (every grid gets a processor)");
     return new Block(x, y, columns, rows);
   }
 

@@ -1,12 +1,14 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
+
 /** Reflected binary Gray codes, for embedding a 2^a x 2^b mesh in a hypercube (spec section 12). */
 public final class GrayCode {
   private GrayCode() {}
 
   /** The i-th code of the reflected Gray code: consecutive codes differ in one bit. */
   public static int code(int i) {
-    Args.check(i >= 0, "i", i, "must be >= 0");
+    Checks.check(i >= 0, "i", i, "must be >= 0");
     return i ^ (i >>> 1);
   }
 
@@ -15,7 +17,7 @@ public final class GrayCode {
    * G_{d-1} in order, then 1 followed by G_{d-1} reversed.
    */
   public static int[] reflected(int bits) {
-    Args.check(bits >= 0 && bits <= 20, "bits", bits, "must be in [0, 20]");
+    Checks.check(bits >= 0 && bits <= 20, "bits", bits, "must be in [0, 20]");
     int[] g = {0};
     for (int d = 1; d <= bits; d++) {
       int[] next = new int[g.length * 2];

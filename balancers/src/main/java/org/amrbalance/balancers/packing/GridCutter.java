@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.spi.Box;
@@ -22,10 +23,10 @@ public final class GridCutter {
   private GridCutter() {}
 
   public static List<Piece> cut(Patch patch, Block block, boolean rotated, ProcessorGrid grid) {
-    Args.notNull("patch", patch);
-    Args.notNull("block", block);
-    Args.notNull("grid", grid);
-    Args.check(block.right() <= grid.columns() && block.top() <= grid.rows(), "block", block,
+    Checks.notNull("patch", patch);
+    Checks.notNull("block", block);
+    Checks.notNull("grid", grid);
+    Checks.check(block.right() <= grid.columns() && block.top() <= grid.rows(), "block", block,
         "lies outside " + grid);
     Box box = patch.box();
     List<Piece> pieces = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -18,7 +19,7 @@ public final class GridPackingBalancer implements LoadBalancer {
 
   @Inject
   public GridPackingBalancer(GridPackingOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
     TightPacker packer = TightPacker.defaults().withOrder(options.order()).withRule(options.orientationRule())
         .withHolePruning(options.pruneHoles());
     this.pipeline = new LevelPipeline(
@@ -37,7 +38,7 @@ public final class GridPackingBalancer implements LoadBalancer {
 
   @Override
   public Assignment balance(BalanceProblem problem) {
-    Args.notNull("problem", problem);
+    Checks.notNull("problem", problem);
     return pipeline.balance(problem);
   }
 }

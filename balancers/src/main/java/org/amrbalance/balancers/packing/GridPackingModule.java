@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.AbstractModule;
 import org.amrbalance.spi.LoadBalancer;
 
@@ -15,7 +16,7 @@ public final class GridPackingModule extends AbstractModule {
   }
 
   public GridPackingModule(GridPackingOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
   }
 
   @Override

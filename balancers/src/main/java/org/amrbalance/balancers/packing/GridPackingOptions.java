@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /**
@@ -38,17 +39,17 @@ public final class GridPackingOptions {
   }
 
   public GridPackingOptions withOrder(PackingOrder o) {
-    return new GridPackingOptions(Args.notNull("order", o), scaling, rule, pruneHoles, maxRepairRounds,
+    return new GridPackingOptions(Checks.notNull("order", o), scaling, rule, pruneHoles, maxRepairRounds,
         hopCap, linearInterGrid, packetSize);
   }
 
   public GridPackingOptions withScaling(Scaling s) {
-    return new GridPackingOptions(order, Args.notNull("scaling", s), rule, pruneHoles, maxRepairRounds,
+    return new GridPackingOptions(order, Checks.notNull("scaling", s), rule, pruneHoles, maxRepairRounds,
         hopCap, linearInterGrid, packetSize);
   }
 
   public GridPackingOptions withOrientationRule(OrientationRule r) {
-    return new GridPackingOptions(order, scaling, Args.notNull("orientationRule", r), pruneHoles, maxRepairRounds,
+    return new GridPackingOptions(order, scaling, Checks.notNull("orientationRule", r), pruneHoles, maxRepairRounds,
         hopCap, linearInterGrid, packetSize);
   }
 
@@ -59,14 +60,14 @@ public final class GridPackingOptions {
 
   /** Rounds of side enlargement, in [0, 1000]. */
   public GridPackingOptions withMaxRepairRounds(int rounds) {
-    Args.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
+    Checks.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
     return new GridPackingOptions(order, scaling, rule, pruneHoles, rounds,
         hopCap, linearInterGrid, packetSize);
   }
 
   /** Hops a child's block may reach beyond its parent's block, in [0, 2^20]; -1 for no cap. */
   public GridPackingOptions withHopCap(int cap) {
-    Args.check(cap >= -1 && cap <= (1 << 20), "hopCap", cap, "must be -1 (no cap) or in [0, 1048576]");
+    Checks.check(cap >= -1 && cap <= (1 << 20), "hopCap", cap, "must be -1 (no cap) or in [0, 1048576]");
     return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds,
         cap, linearInterGrid, packetSize);
   }
@@ -78,7 +79,7 @@ public final class GridPackingOptions {
 
   /** S_p of section 5.4.1, points per message packet, in [1, 2^30]. */
   public GridPackingOptions withPacketSize(double points) {
-    Args.check(Double.isFinite(points) && points >= 1 && points <= (1 << 30), "packetSize", points,
+    Checks.check(Double.isFinite(points) && points >= 1 && points <= (1 << 30), "packetSize", points,
         "must be in [1, 1073741824]");
     return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
         points);

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -41,8 +42,8 @@ public final class HopCappedAllocator {
   }
 
   public static HopCappedAllocator of(SubMeshAllocator inner, int hopCap) {
-    Args.notNull("inner", inner);
-    Args.check(hopCap >= 0, "hopCap", hopCap, "must be >= 0");
+    Checks.notNull("inner", inner);
+    Checks.check(hopCap >= 0, "hopCap", hopCap, "must be >= 0");
     return new HopCappedAllocator(inner, hopCap);
   }
 
@@ -55,9 +56,9 @@ public final class HopCappedAllocator {
    * without an entry are free of the cap and join the cluster of their nearest neighbour in the order).
    */
   public SubMeshAllocation allocate(List<Item> items, Map<Integer, Block> parentBlock, ProcessorGrid grid) {
-    Args.notNull("items", items);
-    Args.notNull("parentBlock", parentBlock);
-    Args.check(items.size() <= grid.size(), "items.size", items.size(),
+    Checks.notNull("items", items);
+    Checks.notNull("parentBlock", parentBlock);
+    Checks.check(items.size() <= grid.size(), "items.size", items.size(),
         "grid packing needs at most one grid per processor (" + grid.size() + " on " + grid + ")");
     Map<Block, Cluster> byParent = new LinkedHashMap<>();
     Cluster free = new Cluster(null);

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.io.Serializable;
 import javax.annotation.concurrent.Immutable;
 
@@ -22,10 +23,10 @@ public final class Item implements Serializable {
   }
 
   public static Item of(int id, long width, long height) {
-    Args.check(id >= 0, "item.id", id, "must be >= 0");
-    Args.check(width >= 1 && width <= Packing.MAX_SIDE, "item " + id + " width", width,
+    Checks.check(id >= 0, "item.id", id, "must be >= 0");
+    Checks.check(width >= 1 && width <= Packing.MAX_SIDE, "item " + id + " width", width,
         "must be in [1, " + Packing.MAX_SIDE + "]");
-    Args.check(height >= 1 && height <= Packing.MAX_SIDE, "item " + id + " height", height,
+    Checks.check(height >= 1 && height <= Packing.MAX_SIDE, "item " + id + " height", height,
         "must be in [1, " + Packing.MAX_SIDE + "]");
     return new Item(id, width, height);
   }

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -43,12 +44,12 @@ public final class LinearAllocator {
   /** U_comp, U_comm (&gt; 0), packet size S_p in points (&gt; 0) and the constant intra-grid cost C_I (&gt;= 0). */
   public static LinearAllocator of(double computePerPoint, double sendPerPointHop, double packetSize,
       double intraGridCost) {
-    Args.check(Double.isFinite(computePerPoint) && computePerPoint > 0, "computePerPoint", computePerPoint,
+    Checks.check(Double.isFinite(computePerPoint) && computePerPoint > 0, "computePerPoint", computePerPoint,
         "must be finite and > 0");
-    Args.check(Double.isFinite(sendPerPointHop) && sendPerPointHop > 0, "sendPerPointHop", sendPerPointHop,
+    Checks.check(Double.isFinite(sendPerPointHop) && sendPerPointHop > 0, "sendPerPointHop", sendPerPointHop,
         "must be finite and > 0");
-    Args.check(Double.isFinite(packetSize) && packetSize > 0, "packetSize", packetSize, "must be finite and > 0");
-    Args.check(Double.isFinite(intraGridCost) && intraGridCost >= 0, "intraGridCost", intraGridCost,
+    Checks.check(Double.isFinite(packetSize) && packetSize > 0, "packetSize", packetSize, "must be finite and > 0");
+    Checks.check(Double.isFinite(intraGridCost) && intraGridCost >= 0, "intraGridCost", intraGridCost,
         "must be finite and >= 0");
     return new LinearAllocator(computePerPoint, sendPerPointHop, packetSize, intraGridCost);
   }
@@ -67,9 +68,9 @@ public final class LinearAllocator {
     }
 
     public static Grid of(long points, int source, int sources) {
-      Args.check(points >= 1, "grid.points", points, "must be >= 1");
-      Args.check(source >= 0, "grid.source", source, "must be >= 0");
-      Args.check(sources >= 1, "grid.sources", sources, "must be >= 1");
+      Checks.check(points >= 1, "grid.points", points, "must be >= 1");
+      Checks.check(source >= 0, "grid.source", source, "must be >= 0");
+      Checks.check(sources >= 1, "grid.sources", sources, "must be >= 1");
       return new Grid(points, source, sources);
     }
   }
@@ -150,8 +151,8 @@ public final class LinearAllocator {
 
   /** Runs the iterative heuristic for {@code grids} on processors 0..n-1 (at most one grid per processor). */
   public Result allocate(List<Grid> grids, int n) {
-    Args.notNull("grids", grids);
-    Args.check(n >= grids.size(), "n", n, "needs at least one processor per grid (" + grids.size() + " grids)");
+    Checks.notNull("grids", grids);
+    Checks.check(n >= grids.size(), "n", n, "needs at least one processor per grid (" + grids.size() + " grids)");
     int m = grids.size();
     Integer[] order = new Integer[m];
     for (int j = 0; j < m; j++) {

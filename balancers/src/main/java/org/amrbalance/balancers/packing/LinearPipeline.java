@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,7 +33,7 @@ final class LinearPipeline {
 
   Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
-    Args.check(h.dim() == 1, "hierarchy.dim", h.dim(), "the linear inter-grid allocation is for 1-D hierarchies");
+    Checks.check(h.dim() == 1, "hierarchy.dim", h.dim(), "the linear inter-grid allocation is for 1-D hierarchies");
     int n = problem.ranks();
     int[] rankAt = linearOrder(problem.machine().topology());
     int[] positionOf = new int[n];

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,13 +31,13 @@ public final class Packing {
 
   /** The packing of these placements; the bounding box is the smallest one anchored at the origin. */
   public static Packing of(Collection<Placement> placements) {
-    Args.notNull("placements", placements);
+    Checks.notNull("placements", placements);
     Map<Integer, Placement> byId = new LinkedHashMap<>();
     long w = 0;
     long h = 0;
     for (Placement p : placements) {
-      Args.notNull("placement", p);
-      Args.check(byId.put(p.id(), p) == null, "placement.id", p.id(), "placed twice");
+      Checks.notNull("placement", p);
+      Checks.check(byId.put(p.id(), p) == null, "placement.id", p.id(), "placed twice");
       w = Math.max(w, p.right());
       h = Math.max(h, p.top());
     }
@@ -50,7 +51,7 @@ public final class Packing {
 
   public Placement placement(int id) {
     Placement p = byId.get(id);
-    Args.check(p != null, "id", id, "not in this packing");
+    Checks.check(p != null, "id", id, "not in this packing");
     return p;
   }
 

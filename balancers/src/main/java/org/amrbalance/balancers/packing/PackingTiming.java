@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +40,7 @@ public final class PackingTiming {
     int[] out = new int[args.length];
     for (int i = 0; i < args.length; i++) {
       out[i] = Integer.parseInt(args[i]);
-      Args.check(out[i] >= 1, "m", out[i], "must be >= 1");
+      Checks.check(out[i] >= 1, "m", out[i], "must be >= 1");
     }
     return out;
   }

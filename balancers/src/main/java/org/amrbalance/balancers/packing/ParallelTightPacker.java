@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class ParallelTightPacker {
 
   /** The parallel form of {@code settings} (its order, orientation rule and pruning). */
   public static ParallelTightPacker of(TightPacker settings) {
-    return new ParallelTightPacker(Args.notNull("settings", settings));
+    return new ParallelTightPacker(Checks.notNull("settings", settings));
   }
 
   public TightPacker settings() {
@@ -39,8 +40,8 @@ public final class ParallelTightPacker {
 
   /** Collective: every rank calls it with its own grids and the same ratio, and gets the whole packing. */
   public Packing pack(Collectives comm, Collection<Item> localItems, double ratio) {
-    Args.notNull("comm", comm);
-    Args.notNull("localItems", localItems);
+    Checks.notNull("comm", comm);
+    Checks.notNull("localItems", localItems);
     TightPacker.checkRatio(ratio);
     List<Item> all = settings.order().sort(comm.allGatherFlat(new ArrayList<>(localItems)));
     long minHole = 1;

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.io.Serializable;
 import javax.annotation.concurrent.Immutable;
 
@@ -29,11 +30,11 @@ public final class Placement implements Serializable {
   }
 
   public static Placement of(int id, long x, long y, long width, long height, boolean rotated) {
-    Args.check(id >= 0, "placement.id", id, "must be >= 0");
-    Args.check(x >= 0, "placement " + id + " x", x, "must be >= 0");
-    Args.check(y >= 0, "placement " + id + " y", y, "must be >= 0");
-    Args.check(width >= 1, "placement " + id + " width", width, "must be >= 1");
-    Args.check(height >= 1, "placement " + id + " height", height, "must be >= 1");
+    Checks.check(id >= 0, "placement.id", id, "must be >= 0");
+    Checks.check(x >= 0, "placement " + id + " x", x, "must be >= 0");
+    Checks.check(y >= 0, "placement " + id + " y", y, "must be >= 0");
+    Checks.check(width >= 1, "placement " + id + " width", width, "must be >= 1");
+    Checks.check(height >= 1, "placement " + id + " height", height, "must be >= 1");
     return new Placement(id, x, y, width, height, rotated);
   }
 

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.concurrent.Immutable;
@@ -34,14 +35,14 @@ public final class ProcessorGrid {
 
   /** A 2^columnBits x 2^rowBits mesh in a hypercube of dimension columnBits + rowBits. */
   public static ProcessorGrid hypercube(int columnBits, int rowBits) {
-    Args.check(columnBits >= 0 && rowBits >= 0 && columnBits + rowBits <= 30, "columnBits + rowBits",
+    Checks.check(columnBits >= 0 && rowBits >= 0 && columnBits + rowBits <= 30, "columnBits + rowBits",
         columnBits + rowBits, "must be in [0, 30] with both >= 0");
     return new ProcessorGrid(Kind.HYPERCUBE, 1 << columnBits, 1 << rowBits, rowBits);
   }
 
   public static ProcessorGrid rowMajor(int columns, int rows) {
-    Args.check(columns >= 1, "columns", columns, "must be >= 1");
-    Args.check(rows >= 1, "rows", rows, "must be >= 1");
+    Checks.check(columns >= 1, "columns", columns, "must be >= 1");
+    Checks.check(rows >= 1, "rows", rows, "must be >= 1");
     return new ProcessorGrid(Kind.ROW_MAJOR, columns, rows, 0);
   }
 
@@ -90,8 +91,8 @@ public final class ProcessorGrid {
   }
 
   public int rank(int x, int y) {
-    Args.check(x >= 0 && x < columns, "x", x, "must be in [0, " + columns + ")");
-    Args.check(y >= 0 && y < rows, "y", y, "must be in [0, " + rows + ")");
+    Checks.check(x >= 0 && x < columns, "x", x, "must be in [0, " + columns + ")");
+    Checks.check(y >= 0 && y < rows, "y", y, "must be in [0, " + rows + ")");
     return switch (kind) {
       case MESH, ROW_MAJOR -> y * columns + x;
       case HYPERCUBE -> (GrayCode.code(x) << rowBits) | GrayCode.code(y);

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -36,7 +37,7 @@ public final class ShelfPacker implements Packer {
 
   /** Relative growth of the bin width per iteration, in (0, 1]. */
   public ShelfPacker withGrowth(double g) {
-    Args.check(Double.isFinite(g) && g > 0 && g <= 1, "growth", g, "must be in (0, 1]");
+    Checks.check(Double.isFinite(g) && g > 0 && g <= 1, "growth", g, "must be in (0, 1]");
     return new ShelfPacker(g);
   }
 

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -15,7 +16,7 @@ public final class ShelfPackingBalancer implements LoadBalancer {
 
   @Inject
   public ShelfPackingBalancer(ShelfPackingOptions options) {
-    this.options = Args.notNull("options", options);
+    this.options = Checks.notNull("options", options);
     this.pipeline = new LevelPipeline(SubMeshAllocator.of(ShelfPacker.defaults().withGrowth(options.growth()),
         options.scaling()).withMaxRepairRounds(options.maxRepairRounds()), -1, null);
   }
@@ -30,7 +31,7 @@ public final class ShelfPackingBalancer implements LoadBalancer {
 
   @Override
   public Assignment balance(BalanceProblem problem) {
-    Args.notNull("problem", problem);
+    Checks.notNull("problem", problem);
     return pipeline.balance(problem);
   }
 }

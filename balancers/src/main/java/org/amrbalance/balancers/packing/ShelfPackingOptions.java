@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** Options of the shelf-packing baseline: scaling, bin-width growth per iteration, side-enlargement rounds. */
@@ -21,17 +22,17 @@ public final class ShelfPackingOptions {
   }
 
   public ShelfPackingOptions withScaling(Scaling s) {
-    return new ShelfPackingOptions(Args.notNull("scaling", s), growth, maxRepairRounds);
+    return new ShelfPackingOptions(Checks.notNull("scaling", s), growth, maxRepairRounds);
   }
 
   /** Relative growth of the bin width per iteration, in (0, 1]. */
   public ShelfPackingOptions withGrowth(double g) {
-    Args.check(Double.isFinite(g) && g > 0 && g <= 1, "growth", g, "must be in (0, 1]");
+    Checks.check(Double.isFinite(g) && g > 0 && g <= 1, "growth", g, "must be in (0, 1]");
     return new ShelfPackingOptions(scaling, g, maxRepairRounds);
   }
 
   public ShelfPackingOptions withMaxRepairRounds(int rounds) {
-    Args.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
+    Checks.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
     return new ShelfPackingOptions(scaling, growth, rounds);
   }
 

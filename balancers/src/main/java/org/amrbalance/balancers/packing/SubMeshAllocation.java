@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,7 +57,7 @@ public final class SubMeshAllocation {
 
   public Block block(int id) {
     Block b = blocks.get(id);
-    Args.check(b != null, "id", id, "has no block in this allocation");
+    Checks.check(b != null, "id", id, "has no block in this allocation");
     return b;
   }
 

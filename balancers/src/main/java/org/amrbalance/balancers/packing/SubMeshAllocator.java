@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -35,11 +36,11 @@ public final class SubMeshAllocator {
   }
 
   public static SubMeshAllocator of(Packer packer, Scaling scaling) {
-    return new SubMeshAllocator(Args.notNull("packer", packer), Args.notNull("scaling", scaling), 16);
+    return new SubMeshAllocator(Checks.notNull("packer", packer), Checks.notNull("scaling", scaling), 16);
   }
 
   public SubMeshAllocator withMaxRepairRounds(int rounds) {
-    Args.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
+    Checks.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
     return new SubMeshAllocator(packer, scaling, rounds);
   }
 
@@ -53,13 +54,13 @@ public final class SubMeshAllocator {
 
   /** Blocks for every item on {@code grid}; requires at most one item per processor. */
   public SubMeshAllocation allocate(Collection<Item> items, ProcessorGrid grid) {
-    Args.notNull("items", items);
-    Args.notNull("grid", grid);
-    Args.check(items.size() <= grid.size(), "items.size", items.size(),
+    Checks.notNull("items", items);
+    Checks.notNull("grid", grid);
+    Checks.check(items.size() <= grid.size(), "items.size", items.size(),
         "grid packing needs at most one grid per processor (" + grid.size() + " on " + grid + ")");
     Map<Integer, Item> current = new LinkedHashMap<>();
     for (Item i : items) {
-      Args.check(current.put(i.id(), i) == null, "item.id", i.id(), "appears twice");
+      Checks.check(current.put(i.id(), i) == null, "item.id", i.id(), "appears twice");
     }
     Packing packing = null;
     for (int round = 0; round <= maxRepairRounds; round++) {

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.Checks;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -43,11 +44,11 @@ public final class TightPacker implements Packer {
   }
 
   public TightPacker withOrder(PackingOrder o) {
-    return new TightPacker(Args.notNull("order", o), rule, pruneHoles);
+    return new TightPacker(Checks.notNull("order", o), rule, pruneHoles);
   }
 
   public TightPacker withRule(OrientationRule r) {
-    return new TightPacker(order, Args.notNull("rule", r), pruneHoles);
+    return new TightPacker(order, Checks.notNull("rule", r), pruneHoles);
   }
 
   /**
@@ -111,7 +112,7 @@ public final class TightPacker implements Packer {
   }
 
   static void checkRatio(double ratio) {
-    Args.check(Double.isFinite(ratio) && ratio > 0, "ratio", ratio, "must be finite and > 0");
+    Checks.check(Double.isFinite(ratio) && ratio > 0, "ratio", ratio, "must be finite and > 0");
   }
 
   /** The sequential TP state: corner list, packed grids (the scan lists), bounding box. */

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.detection;
 
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Seed 001 §4's model identification: do a base cluster B and a test cluster C of batch means come from one normal
@@ -40,8 +40,8 @@ public final class AicChangeTest {
   }
 
   public static AicChangeTest of(Form form, double resolution) {
-    Arguments.notNull("form", form);
-    Arguments.check(Double.isFinite(resolution) && resolution > 0, "resolution", resolution, "must be finite and > 0");
+    Checks.notNull("form", form);
+    Checks.check(Double.isFinite(resolution) && resolution > 0, "resolution", resolution, "must be finite and > 0");
     return new AicChangeTest(form, resolution);
   }
 
@@ -55,8 +55,8 @@ public final class AicChangeTest {
 
   /** Λ, the likelihood-ratio statistic (≥ 0). */
   public double statistic(double[] base, double[] cluster) {
-    Arguments.check(base.length >= 2, "base.length", base.length, "needs at least 2 values");
-    Arguments.check(cluster.length >= 2, "cluster.length", cluster.length, "needs at least 2 values");
+    Checks.check(base.length >= 2, "base.length", base.length, "needs at least 2 values");
+    Checks.check(cluster.length >= 2, "cluster.length", cluster.length, "needs at least 2 values");
     int nb = base.length;
     int nc = cluster.length;
     double mb = mean(base);
@@ -80,7 +80,7 @@ public final class AicChangeTest {
   private static double mean(double[] x) {
     double s = 0;
     for (int i = 0; i < x.length; i++) {
-      Arguments.check(Double.isFinite(x[i]), "x[" + i + "]", x[i], "must be finite");
+      Checks.check(Double.isFinite(x[i]), "x[" + i + "]", x[i], "must be finite");
       s += x[i];
     }
     return s / x.length;

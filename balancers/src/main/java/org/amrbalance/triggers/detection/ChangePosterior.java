@@ -1,7 +1,7 @@
 package org.amrbalance.triggers.detection;
 
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Seed 001 §5: the probability that the change has happened by decision step n, with a geometric change time of
@@ -23,10 +23,10 @@ public final class ChangePosterior {
 
   /** φ in [0, 1); α, β in (0, 1) with α + β &lt; 1 (a test better than a coin). */
   public static ChangePosterior of(double phi, double alpha, double beta) {
-    Arguments.check(phi >= 0 && phi < 1, "phi", phi, "must be in [0, 1)");
-    Arguments.openProbability("alpha", alpha);
-    Arguments.openProbability("beta", beta);
-    Arguments.check(alpha + beta < 1, "alpha + beta", alpha + beta, "must be < 1 for an informative test");
+    Checks.check(phi >= 0 && phi < 1, "phi", phi, "must be in [0, 1)");
+    Checks.openProbability("alpha", alpha);
+    Checks.openProbability("beta", beta);
+    Checks.check(alpha + beta < 1, "alpha + beta", alpha + beta, "must be < 1 for an informative test");
     return new ChangePosterior(phi, alpha, beta);
   }
 
@@ -88,7 +88,7 @@ public final class ChangePosterior {
    * [0, 1) places it linearly (0 = lower end).
    */
   public double triggerThreshold(double position) {
-    Arguments.check(position >= 0 && position < 1, "position", position, "must be in [0, 1)");
+    Checks.check(position >= 0 && position < 1, "position", position, "must be in [0, 1)");
     double q = negativeFixedPoint();
     double two = afterPositive(afterPositive(q));
     double three = afterPositive(two);

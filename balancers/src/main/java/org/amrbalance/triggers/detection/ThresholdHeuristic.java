@@ -1,7 +1,7 @@
 package org.amrbalance.triggers.detection;
 
 import java.util.function.DoubleSupplier;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Seed 001 §§VIII and X's repartitioning heuristic over decision steps n = 1, 2, …: after each change test, update
@@ -53,10 +53,10 @@ public final class ThresholdHeuristic {
    * @param horizon M, the number of decision steps of the run, or {@code Double.POSITIVE_INFINITY} if unknown
    */
   public static ThresholdHeuristic of(ChangePosterior posterior, double rho, double triggerThreshold, double horizon) {
-    Arguments.notNull("posterior", posterior);
-    Arguments.check(rho >= 0 && rho < 1, "rho", rho, "must be in [0, 1)");
-    Arguments.openProbability("triggerThreshold", triggerThreshold);
-    Arguments.check(horizon >= 1, "horizon", horizon, "must be >= 1 (or infinite)");
+    Checks.notNull("posterior", posterior);
+    Checks.check(rho >= 0 && rho < 1, "rho", rho, "must be in [0, 1)");
+    Checks.openProbability("triggerThreshold", triggerThreshold);
+    Checks.check(horizon >= 1, "horizon", horizon, "must be >= 1 (or infinite)");
     return new ThresholdHeuristic(posterior, rho, triggerThreshold, horizon);
   }
 

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.frequency;
 
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Problem PII of seed 003 (spec §§6, 7, 8.3): the longest remap period T such that the normalized workload deviation
@@ -34,18 +34,18 @@ public final class DeviationInterval {
 
   /** Per-processor increment means and variances (already per unit of capacity). */
   public static DeviationInterval of(double[] mu, double[] sigma2) {
-    Arguments.check(mu.length >= 2, "mu.length", mu.length, "needs at least 2 processors");
-    Arguments.check(sigma2.length == mu.length, "sigma2.length", sigma2.length, "must equal mu.length = " + mu.length);
+    Checks.check(mu.length >= 2, "mu.length", mu.length, "needs at least 2 processors");
+    Checks.check(sigma2.length == mu.length, "sigma2.length", sigma2.length, "must equal mu.length = " + mu.length);
     for (int i = 0; i < mu.length; i++) {
-      Arguments.finite("mu[" + i + "]", mu[i]);
-      Arguments.finiteNonNegative("sigma2[" + i + "]", sigma2[i]);
+      Checks.finite("mu[" + i + "]", mu[i]);
+      Checks.finiteNonNegative("sigma2[" + i + "]", sigma2[i]);
     }
     return new DeviationInterval(mu.clone(), sigma2.clone());
   }
 
   /** N identical processors. */
   public static DeviationInterval homogeneous(int n, double mu, double sigma2) {
-    Arguments.check(n >= 2, "n", n, "needs at least 2 processors");
+    Checks.check(n >= 2, "n", n, "needs at least 2 processors");
     double[] m = new double[n];
     double[] s = new double[n];
     java.util.Arrays.fill(m, mu);
@@ -55,13 +55,13 @@ public final class DeviationInterval {
 
   /** Heterogeneous machines (§6): raw increment moments divided by the capacities c_i (c_i² for variances). */
   public static DeviationInterval heterogeneous(double[] mu, double[] sigma2, double[] capacity) {
-    Arguments.check(capacity.length == mu.length, "capacity.length", capacity.length,
+    Checks.check(capacity.length == mu.length, "capacity.length", capacity.length,
         "must equal mu.length = " + mu.length);
-    Arguments.check(sigma2.length == mu.length, "sigma2.length", sigma2.length, "must equal mu.length = " + mu.length);
+    Checks.check(sigma2.length == mu.length, "sigma2.length", sigma2.length, "must equal mu.length = " + mu.length);
     double[] m = new double[mu.length];
     double[] s = new double[mu.length];
     for (int i = 0; i < mu.length; i++) {
-      Arguments.finitePositive("capacity[" + i + "]", capacity[i]);
+      Checks.finitePositive("capacity[" + i + "]", capacity[i]);
       m[i] = mu[i] / capacity[i];
       s[i] = sigma2[i] / (capacity[i] * capacity[i]);
     }
@@ -80,8 +80,8 @@ public final class DeviationInterval {
 
   /** The real-valued T* for tolerance B and initial (normalized) load w; +∞ if v never exceeds B. */
   public double realInterval(double tolerance, double w) {
-    Arguments.finitePositive("tolerance", tolerance);
-    Arguments.finitePositive("w", w);
+    Checks.finitePositive("tolerance", tolerance);
+    Checks.finitePositive("w", w);
     double bb = tolerance * tolerance;
     double quad = b - bb * meanMu * meanMu;
     double lin = a - 2 * bb * w * meanMu;

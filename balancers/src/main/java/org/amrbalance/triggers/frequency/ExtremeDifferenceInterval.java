@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.frequency;
 
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Problem PI of seed 003 (spec §§5, 8.1): the longest remap period T such that the normalized extreme workload
@@ -60,9 +60,9 @@ public final class ExtremeDifferenceInterval {
    * 1 − Π_i F_i. Heterogeneous machines pass μ_i/c_i and σ_i²/c_i².
    */
   public static double upperDifference(double t, double w, double[] mu, double[] sigma2) {
-    Arguments.finitePositive("t", t);
-    Arguments.finitePositive("w", w);
-    Arguments.check(mu.length >= 2 && sigma2.length == mu.length, "mu.length", mu.length,
+    Checks.finitePositive("t", t);
+    Checks.finitePositive("w", w);
+    Checks.check(mu.length >= 2 && sigma2.length == mu.length, "mu.length", mu.length,
         "needs >= 2 processors and as many variances");
     double lo = Double.MAX_VALUE;
     double hi = -Double.MAX_VALUE;
@@ -96,8 +96,8 @@ public final class ExtremeDifferenceInterval {
 
   /** Theorem 6.1's T*: the largest T ≤ maxT with d1(t) ≤ D for t = 1..T (maxT if never exceeded). */
   public static int heterogeneousInterval(double tolerance, double w, double[] mu, double[] sigma2, int maxT) {
-    Arguments.finitePositive("tolerance", tolerance);
-    Arguments.positive("maxT", maxT);
+    Checks.finitePositive("tolerance", tolerance);
+    Checks.positive("maxT", maxT);
     for (int t = 1; t <= maxT; t++) {
       if (upperDifference(t, w, mu, sigma2) > tolerance) {
         return t - 1;
@@ -111,13 +111,13 @@ public final class ExtremeDifferenceInterval {
    * processor i is Gamma(t, μ_i) (Erlang), g(t) = E[max_i] = ∫_0^∞ (1 − Π_i F_i(x)) dx by quadrature.
    */
   public static double exponentialUpperDifference(int t, double w, double[] mu) {
-    Arguments.positive("t", t);
-    Arguments.finitePositive("w", w);
-    Arguments.check(mu.length >= 2, "mu.length", mu.length, "needs at least 2 processors");
+    Checks.positive("t", t);
+    Checks.finitePositive("w", w);
+    Checks.check(mu.length >= 2, "mu.length", mu.length, "needs at least 2 processors");
     double maxMu = 0;
     double meanMu = 0;
     for (int i = 0; i < mu.length; i++) {
-      Arguments.finitePositive("mu[" + i + "]", mu[i]);
+      Checks.finitePositive("mu[" + i + "]", mu[i]);
       maxMu = Math.max(maxMu, mu[i]);
       meanMu += mu[i] / mu.length;
     }
@@ -150,8 +150,8 @@ public final class ExtremeDifferenceInterval {
 
   /** Theorem 4.3's T*: the largest T ≤ maxT with |d1(t)| ≤ D for t = 1..T (maxT if never exceeded). */
   public static int exponentialInterval(double tolerance, double w, double[] mu, int maxT) {
-    Arguments.finitePositive("tolerance", tolerance);
-    Arguments.positive("maxT", maxT);
+    Checks.finitePositive("tolerance", tolerance);
+    Checks.positive("maxT", maxT);
     for (int t = 1; t <= maxT; t++) {
       if (Math.abs(exponentialUpperDifference(t, w, mu)) > tolerance) {
         return t - 1;
@@ -178,10 +178,10 @@ public final class ExtremeDifferenceInterval {
   }
 
   private static void check(double tolerance, double w, double mu, double sigma2, double k) {
-    Arguments.finitePositive("tolerance", tolerance);
-    Arguments.finitePositive("w", w);
-    Arguments.finiteNonNegative("mu", mu);
-    Arguments.finiteNonNegative("sigma2", sigma2);
-    Arguments.finitePositive("k", k);
+    Checks.finitePositive("tolerance", tolerance);
+    Checks.finitePositive("w", w);
+    Checks.finiteNonNegative("mu", mu);
+    Checks.finiteNonNegative("sigma2", sigma2);
+    Checks.finitePositive("k", k);
   }
 }

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.frequency;
 
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * The factor k in E[max_i w_i(t)] ≤ w + tμ + k·σ·√t for N i.i.d. random walks (seed 003 §4): the distribution-free
@@ -19,7 +19,7 @@ public enum MaxFactor {
 
   /** k for {@code n} processors. */
   public double of(int n) {
-    Arguments.check(n >= 2, "n", n, "needs at least 2 processors");
+    Checks.check(n >= 2, "n", n, "needs at least 2 processors");
     switch (this) {
       case HARTLEY_DAVID:
         return (n - 1) / Math.sqrt(2.0 * n - 1);

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.models;
 
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Binary dissection of a weight matrix into 2^levels rectangles (seed 000 Appendix C, after Berger and Bokhari, with
@@ -15,8 +15,8 @@ public final class BinaryDissection {
    * Region index (0..2^levels − 1) of every cell of {@code weights[row][col]}, written to {@code region[row][col]}.
    */
   public static void partition(double[][] weights, int levels, int[][] region) {
-    Arguments.check(weights.length >= 1 && weights[0].length >= 1, "weights", weights.length, "must be non-empty");
-    Arguments.check(levels >= 0 && levels <= 20, "levels", levels, "must be in [0, 20]");
+    Checks.check(weights.length >= 1 && weights[0].length >= 1, "weights", weights.length, "must be non-empty");
+    Checks.check(levels >= 0 && levels <= 20, "levels", levels, "must be in [0, 20]");
     split(weights, 0, weights.length - 1, 0, weights[0].length - 1, levels, true, 0, region);
   }
 

@@ -5,7 +5,7 @@ import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Seed 000's load-dependency model (LD, spec §7): work units of weight 1 on a rows × cols grid of activity points,
@@ -38,15 +38,15 @@ public final class LdModel {
 
   /** A rows × cols grid dissected for 2^levels processors, with the four move probabilities (sum ≤ 1). */
   public static LdModel of(int rows, int cols, int levels, double up, double right, double down, double left) {
-    Arguments.positive("rows", rows);
-    Arguments.positive("cols", cols);
-    Arguments.check(levels >= 0 && (1L << levels) <= (long) rows * cols, "levels", levels,
+    Checks.positive("rows", rows);
+    Checks.positive("cols", cols);
+    Checks.check(levels >= 0 && (1L << levels) <= (long) rows * cols, "levels", levels,
         "2^levels must not exceed the number of activity points");
-    Arguments.probability("up", up);
-    Arguments.probability("right", right);
-    Arguments.probability("down", down);
-    Arguments.probability("left", left);
-    Arguments.check(up + right + down + left <= 1, "up + right + down + left", up + right + down + left,
+    Checks.probability("up", up);
+    Checks.probability("right", right);
+    Checks.probability("down", down);
+    Checks.probability("left", left);
+    Checks.check(up + right + down + left <= 1, "up + right + down + left", up + right + down + left,
         "must be <= 1");
     return new LdModel(rows, cols, levels, up, right, down, left);
   }
@@ -67,13 +67,13 @@ public final class LdModel {
 
   /** Remap after steps m, 2m, … (m = 0: never). */
   public RunResult runFixed(long seed, int steps, double cost, int m) {
-    Arguments.check(m >= 0, "m", m, "must be >= 0 (0 = never)");
+    Checks.check(m >= 0, "m", m, "must be >= 0 (0 = never)");
     return simulate(seed, steps, cost, null, m);
   }
 
   private RunResult simulate(long seed, int steps, double cost, RemapPolicy policy, int m) {
-    Arguments.positive("steps", steps);
-    Arguments.finiteNonNegative("cost", cost);
+    Checks.positive("steps", steps);
+    Checks.finiteNonNegative("cost", cost);
     SplittableRandom rng = new SplittableRandom(seed);
     int units = rows * cols;
     int[] row = new int[units];

@@ -1,7 +1,7 @@
 package org.amrbalance.triggers.models;
 
 import java.util.OptionalInt;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * The exact expected loss of MUM after a remap (seed 000 §5, spec §10.6): with every chain started in K and
@@ -39,9 +39,9 @@ public final class MumExpectedLoss {
 
   /** N identical chains of L states moving with probability p (eq. 13); N may be any count ≥ 1, even 1e12. */
   public static MumExpectedLoss identical(int states, double p, double chains) {
-    Arguments.check(chains >= 1 && Double.isFinite(chains), "chains", chains, "must be finite and >= 1");
+    Checks.check(chains >= 1 && Double.isFinite(chains), "chains", chains, "must be finite and >= 1");
     checkStates(states);
-    Arguments.probability("p", p);
+    Checks.probability("p", p);
     return new MumExpectedLoss(states, new double[] {p}, new double[] {chains});
   }
 
@@ -52,37 +52,37 @@ public final class MumExpectedLoss {
   /** One chain per entry of {@code p}, each with its own activity (eq. 5). */
   public static MumExpectedLoss chains(int states, double... p) {
     checkStates(states);
-    Arguments.check(p.length >= 1, "p.length", p.length, "needs at least one chain");
+    Checks.check(p.length >= 1, "p.length", p.length, "needs at least one chain");
     double[] count = new double[p.length];
     for (int j = 0; j < p.length; j++) {
-      Arguments.probability("p[" + j + "]", p[j]);
+      Checks.probability("p[" + j + "]", p[j]);
       count[j] = 1;
     }
     return new MumExpectedLoss(states, p.clone(), count);
   }
 
   private static void checkStates(int states) {
-    Arguments.check(states >= 1 && states % 2 == 1, "states", states, "must be odd and >= 1");
+    Checks.check(states >= 1 && states % 2 == 1, "states", states, "must be odd and >= 1");
   }
 
   /** E_m for m = 1..n (index 0 is 0). */
   public double[] losses(int n) {
-    Arguments.check(n >= 0, "n", n, "must be >= 0");
+    Checks.check(n >= 0, "n", n, "must be >= 0");
     extendTo(n);
     return java.util.Arrays.copyOf(losses, n + 1);
   }
 
   /** E_m. */
   public double loss(int m) {
-    Arguments.positive("m", m);
+    Checks.positive("m", m);
     extendTo(m);
     return losses[m];
   }
 
   /** E[W(n)] = (Σ_{m≤n} E_m + C)/n. */
   public double expectedW(int n, double cost) {
-    Arguments.positive("n", n);
-    Arguments.finiteNonNegative("cost", cost);
+    Checks.positive("n", n);
+    Checks.finiteNonNegative("cost", cost);
     extendTo(n);
     double s = 0;
     for (int m = 1; m <= n; m++) {
@@ -93,7 +93,7 @@ public final class MumExpectedLoss {
 
   /** κ(n) = n·E_{n+1} − Σ_{i≤n} E_i; δ(n) = E[W(n+1)] − E[W(n)] = (κ(n) − C)/(n(n+1)). */
   public double kappa(int n) {
-    Arguments.check(n >= 0, "n", n, "must be >= 0");
+    Checks.check(n >= 0, "n", n, "must be >= 0");
     extendTo(n + 1);
     double s = 0;
     for (int i = 1; i <= n; i++) {
@@ -107,8 +107,8 @@ public final class MumExpectedLoss {
    * remapping never pays). Theorem 5.1: the unique minimiser of E[W(n)] when E_m is non-decreasing.
    */
   public OptionalInt minimiser(double cost, int maxN) {
-    Arguments.finiteNonNegative("cost", cost);
-    Arguments.positive("maxN", maxN);
+    Checks.finiteNonNegative("cost", cost);
+    Checks.positive("maxN", maxN);
     extendTo(maxN + 1);
     double s = 0;
     for (int n = 1; n <= maxN; n++) {
@@ -140,8 +140,8 @@ public final class MumExpectedLoss {
    * picks binom(2N−1, N−1) as printed, otherwise the standard binom(2N−2, N−1) (spec §10.8, "choose and document").
    */
   public static double approximateExpectedW(int chains, double p, int n, double cost, boolean printedD) {
-    Arguments.check(chains >= 2, "chains", chains, "needs at least 2");
-    Arguments.positive("n", n);
+    Checks.check(chains >= 2, "chains", chains, "needs at least 2");
+    Checks.positive("n", n);
     double binom = 1;
     int top = printedD ? 2 * chains - 1 : 2 * chains - 2;
     for (int i = 1; i <= chains - 1; i++) {

@@ -2,7 +2,7 @@ package org.amrbalance.triggers.models;
 
 import java.util.SplittableRandom;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Seed 000's multiple Markov chain model (MUM, spec §4): each of N processors' step time is the state 1..L of an
@@ -26,9 +26,9 @@ public final class MumModel {
 
   /** N chains of L states (odd, so that the middle state K = (L+1)/2 exists) moving with probability p. */
   public static MumModel of(int chains, int states, double p) {
-    Arguments.positive("chains", chains);
-    Arguments.check(states >= 1 && states % 2 == 1, "states", states, "must be odd and >= 1");
-    Arguments.probability("p", p);
+    Checks.positive("chains", chains);
+    Checks.check(states >= 1 && states % 2 == 1, "states", states, "must be odd and >= 1");
+    Checks.probability("p", p);
     return new MumModel(chains, states, p);
   }
 
@@ -68,7 +68,7 @@ public final class MumModel {
 
   /** Fills {@code moves[t * N + j]} (t < steps) with chain j's move in step t+1: −1, 0 or +1. */
   public void drawMoves(SplittableRandom rng, int steps, byte[] moves) {
-    Arguments.check(moves.length >= steps * chains, "moves.length", moves.length, "must be >= steps * chains");
+    Checks.check(moves.length >= steps * chains, "moves.length", moves.length, "must be >= steps * chains");
     double half = p / 2;
     for (int i = 0, n = steps * chains; i < n; i++) {
       double u = rng.nextDouble();

@@ -3,7 +3,7 @@ package org.amrbalance.triggers.models;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * The optimal remapping policy of seed 000 §4 (spec §6) for a small MUM system over a fixed horizon of H steps, by
@@ -88,10 +88,10 @@ public final class MumOptimalPolicy {
 
   /** Solves the MDP for {@code model} over {@code horizon} steps with remap cost C. */
   public static MumOptimalPolicy solve(MumModel model, int horizon, double cost) {
-    Arguments.notNull("model", model);
-    Arguments.positive("horizon", horizon);
-    Arguments.finiteNonNegative("cost", cost);
-    Arguments.check(Math.pow(model.states(), model.chains()) <= 2e6, "model", model,
+    Checks.notNull("model", model);
+    Checks.positive("horizon", horizon);
+    Checks.finiteNonNegative("cost", cost);
+    Checks.check(Math.pow(model.states(), model.chains()) <= 2e6, "model", model,
         "L^N must be <= 2e6 for the exact policy");
     return new MumOptimalPolicy(model, horizon, cost);
   }
@@ -118,10 +118,10 @@ public final class MumOptimalPolicy {
 
   /** Whether the optimal policy remaps after step {@code step} (1..H) in chain states {@code states} (1..L). */
   public boolean remaps(int step, int[] states) {
-    Arguments.check(step >= 1 && step <= horizon, "step", step, "must be in [1, " + horizon + "]");
-    Arguments.check(states.length == model.chains(), "states.length", states.length, "must be " + model.chains());
+    Checks.check(step >= 1 && step <= horizon, "step", step, "must be in [1, " + horizon + "]");
+    Checks.check(states.length == model.chains(), "states.length", states.length, "must be " + model.chains());
     for (int j = 0; j < states.length; j++) {
-      Arguments.check(states[j] >= 1 && states[j] <= model.states(), "states[" + j + "]", states[j],
+      Checks.check(states[j] >= 1 && states[j] <= model.states(), "states[" + j + "]", states[j],
           "must be in [1, " + model.states() + "]");
     }
     return step < horizon && remap[step][encode(states)];

@@ -3,7 +3,7 @@ package org.amrbalance.triggers.models;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Runs a remap policy on one MUM sample path (seed 000 §§4, 8.3). Step t's times are the chain states after its
@@ -36,10 +36,10 @@ public final class MumSimulator {
   }
 
   public static MumSimulator of(MumModel model, int steps, double cost, Remap remap) {
-    Arguments.notNull("model", model);
-    Arguments.positive("steps", steps);
-    Arguments.finiteNonNegative("cost", cost);
-    Arguments.notNull("remap", remap);
+    Checks.notNull("model", model);
+    Checks.positive("steps", steps);
+    Checks.finiteNonNegative("cost", cost);
+    Checks.notNull("remap", remap);
     return new MumSimulator(model, steps, cost, remap);
   }
 
@@ -100,7 +100,7 @@ public final class MumSimulator {
 
   /** Remap after steps m, 2m, … (m = 0: never), without the policy machinery: the fast path for interval scans. */
   public RunResult runFixed(byte[] moves, int m) {
-    Arguments.check(m >= 0, "m", m, "must be >= 0 (0 = never)");
+    Checks.check(m >= 0, "m", m, "must be >= 0 (0 = never)");
     int n = model.chains();
     int[] s = start();
     long sumMax = 0;

@@ -2,7 +2,7 @@ package org.amrbalance.triggers.models;
 
 import java.util.SplittableRandom;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * Seed 003's workload (spec §2): N processor loads start at w and take independent increments every phase, so each
@@ -62,21 +62,21 @@ public final class RandomWalkModel {
   /** Exponential increments of mean μ &gt; 0. */
   public static RandomWalkModel exponential(int processors, double initialLoad, double mu) {
     check(processors, initialLoad);
-    Arguments.finitePositive("mu", mu);
+    Checks.finitePositive("mu", mu);
     return new RandomWalkModel(processors, initialLoad, Increments.EXPONENTIAL, mu, mu * mu);
   }
 
   /** Normal increments N(μ, σ²). */
   public static RandomWalkModel normal(int processors, double initialLoad, double mu, double sigma2) {
     check(processors, initialLoad);
-    Arguments.finite("mu", mu);
-    Arguments.finiteNonNegative("sigma2", sigma2);
+    Checks.finite("mu", mu);
+    Checks.finiteNonNegative("sigma2", sigma2);
     return new RandomWalkModel(processors, initialLoad, Increments.NORMAL, mu, sigma2);
   }
 
   private static void check(int processors, double initialLoad) {
-    Arguments.check(processors >= 2, "processors", processors, "needs at least 2");
-    Arguments.finitePositive("initialLoad", initialLoad);
+    Checks.check(processors >= 2, "processors", processors, "needs at least 2");
+    Checks.finitePositive("initialLoad", initialLoad);
   }
 
   public int processors() {
@@ -122,13 +122,13 @@ public final class RandomWalkModel {
    */
   public Period[] simulatedPeriods(Metric metric, Protocol protocol, double[] tolerances, int replications,
       int horizon, long seed) {
-    Arguments.notNull("metric", metric);
-    Arguments.notNull("protocol", protocol);
+    Checks.notNull("metric", metric);
+    Checks.notNull("protocol", protocol);
     for (int k = 0; k < tolerances.length; k++) {
-      Arguments.finitePositive("tolerances[" + k + "]", tolerances[k]);
+      Checks.finitePositive("tolerances[" + k + "]", tolerances[k]);
     }
-    Arguments.check(replications >= 2, "replications", replications, "must be >= 2");
-    Arguments.positive("horizon", horizon);
+    Checks.check(replications >= 2, "replications", replications, "must be >= 2");
+    Checks.positive("horizon", horizon);
     int nt = tolerances.length;
     double[] numerator = new double[horizon + 1];
     double[] denominator = new double[horizon + 1];
@@ -189,8 +189,8 @@ public final class RandomWalkModel {
    * levels every load to the mean (seed 003's uniform state) and costs C; no remap after the final phase.
    */
   public RunResult run(long seed, int steps, double cost, org.amrbalance.spi.RemapPolicy policy) {
-    Arguments.positive("steps", steps);
-    Arguments.finiteNonNegative("cost", cost);
+    Checks.positive("steps", steps);
+    Checks.finiteNonNegative("cost", cost);
     SplittableRandom rng = new SplittableRandom(seed);
     double[] w = new double[processors];
     java.util.Arrays.fill(w, initialLoad);

@@ -3,7 +3,7 @@ package org.amrbalance.triggers.models;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.triggers.detection.ChangePosterior;
 import org.amrbalance.triggers.detection.ThresholdHeuristic;
 
@@ -36,12 +36,12 @@ public final class RepartitionProblem {
   /** e_o &gt; e_r ≥ 0, D_d &gt; 0, D_r ≥ 0, the posterior's φ, α, β, and M decision steps. */
   public static RepartitionProblem of(double oldCost, double newCost, double testDelay, double installDelay,
       ChangePosterior posterior, int horizon) {
-    Arguments.finiteNonNegative("newCost", newCost);
-    Arguments.check(Double.isFinite(oldCost) && oldCost > newCost, "oldCost", oldCost, "must be finite and > newCost");
-    Arguments.finitePositive("testDelay", testDelay);
-    Arguments.finiteNonNegative("installDelay", installDelay);
-    Arguments.notNull("posterior", posterior);
-    Arguments.positive("horizon", horizon);
+    Checks.finiteNonNegative("newCost", newCost);
+    Checks.check(Double.isFinite(oldCost) && oldCost > newCost, "oldCost", oldCost, "must be finite and > newCost");
+    Checks.finitePositive("testDelay", testDelay);
+    Checks.finiteNonNegative("installDelay", installDelay);
+    Checks.notNull("posterior", posterior);
+    Checks.positive("horizon", horizon);
     return new RepartitionProblem(oldCost, newCost, testDelay, installDelay, posterior, horizon);
   }
 
@@ -80,7 +80,7 @@ public final class RepartitionProblem {
 
   /** The optimal policy by the backward recursion (6)–(9), V kept to at most {@code maxSegments} segments. */
   public Optimal optimal(int maxSegments) {
-    Arguments.atLeast("maxSegments", maxSegments, 2);
+    Checks.atLeast("maxSegments", maxSegments, 2);
     return new Optimal(maxSegments);
   }
 
@@ -150,7 +150,7 @@ public final class RepartitionProblem {
 
     /** π_n: retain iff p ≤ π_n (1: never test at n). */
     public double threshold(int n) {
-      Arguments.check(n >= 1 && n <= horizon, "n", n, "must be in [1, " + horizon + "]");
+      Checks.check(n >= 1 && n <= horizon, "n", n, "must be in [1, " + horizon + "]");
       return thresholds[n];
     }
 
@@ -209,9 +209,9 @@ public final class RepartitionProblem {
    */
   public Estimate heuristicSaving(int runs, long seed, double gainFactor, double estimationCost, double rho,
       double thresholdPosition) {
-    Arguments.check(runs >= 2, "runs", runs, "must be >= 2");
-    Arguments.finitePositive("gainFactor", gainFactor);
-    Arguments.finiteNonNegative("estimationCost", estimationCost);
+    Checks.check(runs >= 2, "runs", runs, "must be >= 2");
+    Checks.finitePositive("gainFactor", gainFactor);
+    Checks.finiteNonNegative("estimationCost", estimationCost);
     double pe = posterior.triggerThreshold(thresholdPosition);
     SplittableRandom master = new SplittableRandom(seed);
     double[] saving = new double[runs];

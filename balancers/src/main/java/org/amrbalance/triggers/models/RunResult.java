@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.models;
 
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 
 /**
  * What one simulated run of a remap policy produced (seed 000 §3): the sums of T_avg and T_max over the steps, the
@@ -10,10 +10,10 @@ public record RunResult(double sumAverage, double sumMax, int remaps, double rem
     long completedIntervalSteps) {
 
   public RunResult {
-    Arguments.finiteNonNegative("sumAverage", sumAverage);
-    Arguments.finiteNonNegative("sumMax", sumMax);
-    Arguments.check(remaps >= 0, "remaps", remaps, "must be >= 0");
-    Arguments.finiteNonNegative("remapCost", remapCost);
+    Checks.finiteNonNegative("sumAverage", sumAverage);
+    Checks.finiteNonNegative("sumMax", sumMax);
+    Checks.check(remaps >= 0, "remaps", remaps, "must be >= 0");
+    Checks.finiteNonNegative("remapCost", remapCost);
   }
 
   /** Total run time: Σ T_max + C · remaps. */

@@ -2,7 +2,7 @@ package org.amrbalance.triggers.models;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.amrbalance.triggers.Arguments;
+import org.amrbalance.balancers.Checks;
 import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 
@@ -40,9 +40,9 @@ public final class SarVersusFixed {
    * {@code new SplittableRandom(seed).split()} in order.
    */
   public static Result run(MumModel model, int steps, double cost, int runs, int maxM, long seed) {
-    Arguments.positive("runs", runs);
-    Arguments.check(runs >= 2, "runs", runs, "must be >= 2 for a standard error");
-    Arguments.positive("maxM", maxM);
+    Checks.positive("runs", runs);
+    Checks.check(runs >= 2, "runs", runs, "must be >= 2 for a standard error");
+    Checks.positive("maxM", maxM);
     MumSimulator sim = MumSimulator.of(model, steps, cost);
     SplittableRandom master = new SplittableRandom(seed);
     byte[] path = sim.newPath();

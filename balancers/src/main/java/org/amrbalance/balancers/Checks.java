@@ -1,11 +1,11 @@
-package org.amrbalance.triggers;
+package org.amrbalance.balancers;
 
 /**
- * Preconditions for the trigger packages, in the SPI's style: the message names the field and the value,
+ * Preconditions for the balancers and triggers, in the SPI's style: the message names the field and the value,
  * {@code "field = value: why"}.
  */
-public final class Arguments {
-  private Arguments() {}
+public final class Checks {
+  private Checks() {}
 
   public static IllegalArgumentException bad(String field, Object value, String why) {
     return new IllegalArgumentException(field + " = " + value + ": " + why);
