@@ -2,6 +2,7 @@ package org.amrbalance.balancers.baselines;
 
 import com.google.inject.Module;
 import java.util.Map;
+import java.util.function.Function;
 import org.amrbalance.config.BalancerProvider;
 import org.amrbalance.config.ComponentOptions;
 
@@ -43,16 +44,26 @@ public final class BaselineProviders {
     }
   }
 
-  /** {@code sfc-morton}: Morton order split by cumulative work. */
-  public static final class Morton implements BalancerProvider {
+  /** The two space-filling-curve baselines differ only in their curve. */
+  private abstract static class SfcProvider implements BalancerProvider {
+    private final String name;
+    private final String curve;
+    private final Function<SpaceFillingCurveOptions, Module> module;
+
+    SfcProvider(String name, String curve, Function<SpaceFillingCurveOptions, Module> module) {
+      this.name = name;
+      this.curve = curve;
+      this.module = module;
+    }
+
     @Override
     public String name() {
-      return SfcMortonModule.NAME;
+      return name;
     }
 
     @Override
     public String description() {
-      return "whole grids in Morton (Z) order of their centres, split by cumulative work";
+      return "whole grids in " + curve + " order of their centres, split by cumulative work";
     }
 
     @Override
@@ -63,31 +74,21 @@ public final class BaselineProviders {
     @Override
     public Module module(ComponentOptions o) {
       SpaceFillingCurveOptions d = SpaceFillingCurveOptions.defaults();
-      return new SfcMortonModule(d.withLevelByLevel(o.booleanValue(LEVEL_BY_LEVEL, d.levelByLevel())));
+      return module.apply(d.withLevelByLevel(o.booleanValue(LEVEL_BY_LEVEL, d.levelByLevel())));
+    }
+  }
+
+  /** {@code sfc-morton}: Morton order split by cumulative work. */
+  public static final class Morton extends SfcProvider {
+    public Morton() {
+      super(SfcMortonModule.NAME, "Morton (Z)", SfcMortonModule::new);
     }
   }
 
   /** {@code sfc-hilbert}: Hilbert order split by cumulative work. */
-  public static final class Hilbert implements BalancerProvider {
-    @Override
-    public String name() {
-      return SfcHilbertModule.NAME;
-    }
-
-    @Override
-    public String description() {
-      return "whole grids in Hilbert order of their centres, split by cumulative work";
-    }
-
-    @Override
-    public Map<String, String> options() {
-      return Map.of(LEVEL_BY_LEVEL, LEVEL_BY_LEVEL_HELP);
-    }
-
-    @Override
-    public Module module(ComponentOptions o) {
-      SpaceFillingCurveOptions d = SpaceFillingCurveOptions.defaults();
-      return new SfcHilbertModule(d.withLevelByLevel(o.booleanValue(LEVEL_BY_LEVEL, d.levelByLevel())));
+  public static final class Hilbert extends SfcProvider {
+    public Hilbert() {
+      super(SfcHilbertModule.NAME, "Hilbert", SfcHilbertModule::new);
     }
   }
 
