@@ -2,6 +2,7 @@ package org.amrbalance.experiments;
 
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
+import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
 
@@ -10,6 +11,6 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps())));
+    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps(), new ChapterFivePacking())));
   }
 }
