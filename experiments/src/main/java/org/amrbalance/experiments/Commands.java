@@ -2,6 +2,7 @@ package org.amrbalance.experiments;
 
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
+import org.amrbalance.experiments.reproduce.BalancerComparison;
 import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
@@ -11,6 +12,7 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps(), new ChapterFivePacking())));
+    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps(), new ChapterFivePacking(),
+        new BalancerComparison())));
   }
 }
