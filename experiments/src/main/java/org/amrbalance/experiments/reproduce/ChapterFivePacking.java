@@ -316,7 +316,49 @@ public final class ChapterFivePacking implements Reproduction {
     }
     out.add(new Claim("obs. 7", "TP beats LP in total cost in most cases",
         "TP not worse at " + tpWins + " of " + all + " TP-vs-LP points", 2 * tpWins > all));
+
+    // The surviving y-axis ranges of the figures (spec 14.4), for 200 levels; costs scale with the levels run.
+    out.add(inRange(rows, "5.10", "orders", ORDERS.subList(0, 4), "total", 125_000, 155_000));
+    out.add(inRange(rows, "5.12", "variance", List.of("TP"), "communication", 18_500, 21_000));
+    out.add(inRange(rows, "5.15", "grid-ratio", List.of("TP"), "computation", 105_000, 140_000));
+    out.add(inRange(rows, "5.16", "grid-ratio", List.of("TP"), "communication", 18_500, 22_000));
+    out.add(inRange(rows, "5.19", "mesh-ratio", List.of("TP"), "computation", 95_000, 125_000));
+    out.add(inRange(rows, "5.20", "mesh-ratio", List.of("TP"), "communication", 17_500, 20_500));
+    out.add(inRange(rows, "5.21", "mesh-ratio", List.of("TP"), "total", 115_000, 140_000));
+    out.add(inRange(rows, "5.22", "mesh-ratio", List.of("TP"), "utilization", 76, 83));
+    out.add(inRange(rows, "5.23", "grids", List.of("TP"), "computation", 115_000, 145_000));
+    out.add(inRange(rows, "5.24", "grids", List.of("TP"), "communication", 19_000, 22_500));
+    out.add(inRange(rows, "5.25", "grids", List.of("TP"), "total", 130_000, 170_000));
+    out.add(inRange(rows, "5.26", "grids", List.of("TP"), "utilization", 76, 80));
     return out;
+  }
+
+  /** Whether every value of {@code algorithms} lies in a figure's surviving axis range (costs per 200 levels). */
+  private static Claim inRange(List<PackingSweepRow> rows, String figure, String experiment, List<String> algorithms,
+      String metric, double lo, double hi) {
+    ToDoubleFunction<PackingSweepRow> f = metricOf(metric);
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    for (String a : algorithms) {
+      for (PackingSweepRow r : mine(rows, experiment, a)) {
+        double scale = metric.equals("utilization") ? 1 : 200.0 / r.levels();
+        min = Math.min(min, f.applyAsDouble(r) * scale);
+        max = Math.max(max, f.applyAsDouble(r) * scale);
+      }
+    }
+    String who = algorithms.size() == 1 ? algorithms.get(0) : "TP (the thesis's four orders)";
+    return new Claim(figure, who + " " + metric + " lies in the figure's surviving axis range " + fmt(lo) + "-" + fmt(hi),
+        metric.equals("utilization") ? String.format(Locale.ROOT, "%.1f%% to %.1f%%", min, max)
+            : fmt(Math.round(min)) + " to " + fmt(Math.round(max)) + " per 200 levels", min >= lo && max <= hi);
+  }
+
+  private static ToDoubleFunction<PackingSweepRow> metricOf(String metric) {
+    return switch (metric) {
+      case "computation" -> PackingSweepRow::computation;
+      case "communication" -> PackingSweepRow::communication;
+      case "utilization" -> PackingSweepRow::utilization;
+      default -> PackingSweepRow::total;
+    };
   }
 
   private static Claim tpVersusLp(List<PackingSweepRow> rows, String experiment, String xName, double x,
@@ -366,12 +408,7 @@ public final class ChapterFivePacking implements Reproduction {
 
   private static Path plot(List<PackingSweepRow> rows, String experiment, String title, String xLabel,
       String metric, List<String> algorithms, Path file) throws IOException {
-    ToDoubleFunction<PackingSweepRow> f = switch (metric) {
-      case "computation" -> PackingSweepRow::computation;
-      case "communication" -> PackingSweepRow::communication;
-      case "utilization" -> PackingSweepRow::utilization;
-      default -> PackingSweepRow::total;
-    };
+    ToDoubleFunction<PackingSweepRow> f = metricOf(metric);
     LinePlot p = LinePlot.titled(title).axes(xLabel, metric.equals("utilization") ? "utilization (%)"
         : metric + " cost (sum over levels)");
     for (String a : algorithms) {
