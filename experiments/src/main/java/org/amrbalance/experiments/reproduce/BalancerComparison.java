@@ -191,6 +191,7 @@ public final class BalancerComparison implements Reproduction {
       progress.println("compare-balancers: no hierarchy folder " + data + "; real hierarchies skipped");
       return out;
     }
+    progress.println("compare-balancers: hierarchy files from " + data);
     List<Path> candidates;
     try (Stream<Path> list = Files.list(data)) {
       candidates = list.filter(Files::isRegularFile).sorted().toList();
