@@ -12,7 +12,7 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps(), new ChapterFivePacking(),
-        new BalancerComparison())));
+    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps(),
+        new ChapterFivePacking(), new BalancerComparison())));
   }
 }

@@ -290,7 +290,8 @@ public final class ChapterFivePacking implements Reproduction {
     for (String a : List.of("TP", "LP")) {
       double[] total = values(rows, "grid-ratio", a, PackingSweepRow::total);
       out.add(new Claim("5.17", a + " total cost rises with MAXRATIO", String.format(Locale.ROOT,
-          "%s at MAXRATIO 1, %s at 5", fmt(total[0]), fmt(total[total.length - 1])), total[total.length - 1] > total[0]));
+          "%s at MAXRATIO 1, %s at 5", fmt(total[0]), fmt(total[total.length - 1])),
+          total[total.length - 1] > total[0]));
     }
 
     out.add(tpVersusLp(rows, "variance", "VAR", 0.9, true, "5.11-5.13",
@@ -347,7 +348,8 @@ public final class ChapterFivePacking implements Reproduction {
       }
     }
     String who = algorithms.size() == 1 ? algorithms.get(0) : "TP (the thesis's four orders)";
-    return new Claim(figure, who + " " + metric + " lies in the figure's surviving axis range " + fmt(lo) + "-" + fmt(hi),
+    return new Claim(figure,
+        who + " " + metric + " lies in the figure's surviving axis range " + fmt(lo) + "-" + fmt(hi),
         metric.equals("utilization") ? String.format(Locale.ROOT, "%.1f%% to %.1f%%", min, max)
             : fmt(Math.round(min)) + " to " + fmt(Math.round(max)) + " per 200 levels", min >= lo && max <= hi);
   }
@@ -365,7 +367,8 @@ public final class ChapterFivePacking implements Reproduction {
       boolean tpShouldWin, String figures, String statement) {
     double tp = at(rows, experiment, "TP", x);
     double lp = at(rows, experiment, "LP", x);
-    return new Claim(figures, statement, String.format(Locale.ROOT, "at %s %s: TP %s, LP %s", xName, x == Math.rint(x) ? fmt(x) : String.valueOf(x), fmt(tp),
+    String where = x == Math.rint(x) ? fmt(x) : String.valueOf(x);
+    return new Claim(figures, statement, String.format(Locale.ROOT, "at %s %s: TP %s, LP %s", xName, where, fmt(tp),
         fmt(lp)), tpShouldWin ? tp < lp : lp < tp);
   }
 
