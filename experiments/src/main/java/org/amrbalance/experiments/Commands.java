@@ -2,8 +2,11 @@ package org.amrbalance.experiments;
 
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
+import org.amrbalance.experiments.reproduce.BalancerComparison;
+import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
+import org.amrbalance.experiments.reproduce.Reproduction;
 import org.amrbalance.experiments.triggers.ExpectedWCommand;
 import org.amrbalance.experiments.triggers.SimulateCommand;
 
@@ -13,6 +16,13 @@ final class Commands {
 
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new BalanceCommand(),
-        new ReproduceCommand(List.of(new ChapterThreeSweeps())));
+        new ReproduceCommand(reproductions()));
+  }
+
+  static List<Reproduction> reproductions() {
+    return List.of(
+        new ChapterThreeSweeps(),
+        new ChapterFivePacking(),
+        new BalancerComparison());
   }
 }
