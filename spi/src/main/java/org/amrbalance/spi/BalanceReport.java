@@ -33,13 +33,14 @@ public final class BalanceReport {
   private final double averageLoad;
   private final int emptyRanks;
   private final int pieces;
+  private final long maxPieceFaces;
   private final double intraGridCommunication;
   private final double interGridCommunication;
   private final double maxInterGridCommunication;
   private final int migratedPieces;
   private final long migratedBytes;
 
-  private BalanceReport(double[] rankLoad, double[][] levelRankLoad, int emptyRanks, int pieces, double intra, double inter, double maxInter,
+  private BalanceReport(double[] rankLoad, double[][] levelRankLoad, int emptyRanks, int pieces, long maxPieceFaces, double intra, double inter, double maxInter,
       int migratedPieces, long migratedBytes) {
     this.rankLoad = rankLoad;
     this.levelRankLoad = levelRankLoad;
@@ -53,6 +54,7 @@ public final class BalanceReport {
     this.averageLoad = sum / rankLoad.length;
     this.emptyRanks = emptyRanks;
     this.pieces = pieces;
+    this.maxPieceFaces = maxPieceFaces;
     this.intraGridCommunication = intra;
     this.interGridCommunication = inter;
     this.maxInterGridCommunication = maxInter;
@@ -85,6 +87,10 @@ public final class BalanceReport {
       load[piece.rank()] += w;
       levelLoad[patch.level()][piece.rank()] += w;
       used[piece.rank()] = true;
+    }
+    long maxFaces = 0;
+    for (Piece piece : assignment.pieces()) {
+      maxFaces = Math.max(maxFaces, boundaryFaces(piece.box()));
     }
     int empty = 0;
     for (boolean u : used) {
@@ -141,8 +147,17 @@ public final class BalanceReport {
       migratedPieces = plan.transfers().size();
       migratedBytes = plan.bytes();
     }
-    return new BalanceReport(load, levelLoad, empty, assignment.pieces().size(), intra, inter, maxInter, migratedPieces,
+    return new BalanceReport(load, levelLoad, empty, assignment.pieces().size(), maxFaces, intra, inter, maxInter, migratedPieces,
         migratedBytes);
+  }
+
+  /** Cell faces on the boundary of a box: 2 (a + b) in 2-D, 2 (ab + bc + ca) in 3-D. */
+  private static long boundaryFaces(Box b) {
+    long faces = 0;
+    for (int d = 0; d < b.dim(); d++) {
+      faces += 2 * (b.volume() / b.length(d));
+    }
+    return faces;
   }
 
   private static BoxIndex indexOf(List<Piece> pieces) {
@@ -258,6 +273,14 @@ public final class BalanceReport {
 
   public int pieces() {
     return pieces;
+  }
+
+  /**
+   * The most cell faces on the boundary of one piece: the ghost values its rank exchanges for that piece per
+   * sweep (2 (a + b) for an a x b piece, the per-processor communication term of seed 002 chapter 5).
+   */
+  public long maxPieceFaces() {
+    return maxPieceFaces;
   }
 
   public double intraGridCommunication() {

@@ -71,6 +71,8 @@ class BalanceReportTest {
     assertThat(r.rankLoads()).containsExactly(32, 16, 32, 24);
     assertThat(r.emptyRanks()).isZero();
     assertThat(r.pieces()).isEqualTo(4);
+    // The largest perimeter: patch 2 (4 x 6) has 2 (4 + 6) = 20 faces; the 4 x 8 halves of patch 0 have 24.
+    assertThat(r.maxPieceFaces()).isEqualTo(24);
     // The two halves of patch 0 share an 8-cell face.
     assertThat(r.intraGridCommunication()).isEqualTo(8.0 * h02);
     // Patch 2's left part (6,4)-(7,9): 12 cells, 8 on the boundary, under rank 0; right part likewise under rank 2.

@@ -27,7 +27,6 @@ import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
-import org.amrbalance.spi.Piece;
 
 /**
  * Seed 002 §5.3.5, Figures 5.9-5.26 (spec section 14): the TP packing balancer ({@code grid-packing}) under its
@@ -198,7 +197,7 @@ public final class ChapterFivePacking implements Reproduction {
         BalanceReport r = BalanceReport.of(problem, a);
         m[0] += grids.size();
         m[1] += r.maxLoad();
-        m[2] += largestGhostExchange(a);
+        m[2] += r.maxPieceFaces();
         m[3] += (double) (r.ranks() - r.emptyRanks()) / r.ranks();
         m[4] += Math.ceil(h.totalWork() / r.ranks());
         m[5] += r.intraGridCommunication();
@@ -229,23 +228,6 @@ public final class ChapterFivePacking implements Reproduction {
       default -> throw new IllegalArgumentException("algorithm = " + algorithm + ": unknown");
     }
     return Guice.createInjector(new GridPackingModule(o)).getInstance(LoadBalancer.class);
-  }
-
-  /**
-   * The communication term of spec 14.2: a piece of a x b points exchanges its 2(a + b) edge points with its
-   * neighbours each step; the largest over the level's pieces. {@code BalanceReport} counts hops x shared face
-   * points instead (reported beside it as intra_grid_comm), so this one term is computed here.
-   */
-  static double largestGhostExchange(Assignment a) {
-    double max = 0;
-    for (Piece p : a.pieces()) {
-      double sides = 0;
-      for (int d = 0; d < p.box().dim(); d++) {
-        sides += p.box().length(d);
-      }
-      max = Math.max(max, 2 * sides);
-    }
-    return max;
   }
 
   /** A claim of the thesis and whether this run reproduces it. */
