@@ -168,17 +168,45 @@ public final class LinePlot {
     }
     g.setClip(null);
 
-    int lx = left + 10;
-    int ly = top + 10;
     int lw = 0;
     for (Series s : series) {
       lw = Math.max(lw, fm.stringWidth(s.name()));
     }
+    int boxW = lw + 40;
+    int boxH = series.size() * 18 + 8;
+    // The legend goes in the corner that hides the fewest data points.
+    int[][] corners = {{left + 10, top + 10}, {left + pw - 10 - boxW, top + 10},
+        {left + 10, top + ph - 10 - boxH}, {left + pw - 10 - boxW, top + ph - 10 - boxH}};
+    int best = 0;
+    int fewest = Integer.MAX_VALUE;
+    for (int c = 0; c < corners.length; c++) {
+      int covered = 0;
+      for (Series s : series) {
+        double[] x = s.x();
+        double[] y = s.y();
+        for (int k = 0; k < x.length; k++) {
+          if (usable(x[k], logX) && usable(y[k], logY)) {
+            double px = left + frac(x[k], xr, logX) * pw;
+            double py = top + ph - frac(y[k], yr, logY) * ph;
+            if (px >= corners[c][0] - 4 && px <= corners[c][0] + boxW + 4 && py >= corners[c][1] - 4
+                && py <= corners[c][1] + boxH + 4) {
+              covered++;
+            }
+          }
+        }
+      }
+      if (covered < fewest) {
+        fewest = covered;
+        best = c;
+      }
+    }
+    int lx = corners[best][0];
+    int ly = corners[best][1];
     if (!series.isEmpty()) {
       g.setColor(new Color(255, 255, 255, 230));
-      g.fillRect(lx, ly, lw + 40, series.size() * 18 + 8);
+      g.fillRect(lx, ly, boxW, boxH);
       g.setColor(Color.GRAY);
-      g.drawRect(lx, ly, lw + 40, series.size() * 18 + 8);
+      g.drawRect(lx, ly, boxW, boxH);
       for (int i = 0; i < series.size(); i++) {
         g.setColor(PALETTE[i % PALETTE.length]);
         g.fillRect(lx + 6, ly + 10 + i * 18, 20, 4);
