@@ -42,7 +42,7 @@ public final class BalanceCommand implements Command {
   @Override
   public List<Option> options() {
     return List.of(
-        Option.value("input", "FILE", "hierarchy file: Enzo .hierarchy, Chombo layout, AMReX Header (required)"),
+        Option.value("input", "FILE[,FILE...]", "hierarchy files: Enzo .hierarchy, Chombo layout, AMReX Header (required)"),
         Option.value("format", "F", "auto, enzo, chombo or amrex (default auto: from the content)"),
         Option.value("balancer", "NAME", "a balancer name, or all (default knapsack); see --list"),
         Option.value("ranks", "P[,P...]", "rank counts (default 16)"),
@@ -60,8 +60,10 @@ public final class BalanceCommand implements Command {
       }
       return 0;
     }
-    Path input = Path.of(args.required("input"));
-    HierarchyFile file = read(input, args.string("format", "auto"));
+    List<HierarchyFile> files = new ArrayList<>();
+    for (String name : args.required("input").split(",")) {
+      files.add(read(Path.of(name.trim()), args.string("format", "auto")));
+    }
     String which = args.string("balancer", BalancingModules.DEFAULT_BALANCER);
     List<String> balancers = which.equals("all") ? List.copyOf(BalancingModules.balancerNames()) : List.of(which);
     if (!which.equals("all") && !BalancingModules.balancerNames().contains(which)) {
@@ -70,23 +72,27 @@ public final class BalanceCommand implements Command {
     }
     List<Integer> ranks = args.integers("ranks", List.of(16), 1, 1 << 24);
     String topology = args.string("topology", "full");
+    for (int p : ranks) {
+      MachineSpec.parse(topology, p); // every rank count is checked before any work
+    }
 
     List<BalanceRun> runs = new ArrayList<>();
-    Optional<BalanceRun> recorded = recorded(file);
-    for (int p : ranks) {
-      Machine machine = MachineSpec.parse(topology, p);
-      for (String name : balancers) {
-        runs.add(runOne(file, name, machine, topology));
-        if (!args.flag("json") && !args.flag("markdown") && balancers.size() * ranks.size() > 1) {
-          err.printf("%s on %d ranks done%n", name, p);
+    for (HierarchyFile file : files) {
+      recorded(file).ifPresent(runs::add);
+      for (int p : ranks) {
+        Machine machine = MachineSpec.parse(topology, p);
+        for (String name : balancers) {
+          runs.add(runOne(file, name, machine, topology));
+          if (!args.flag("json") && !args.flag("markdown") && balancers.size() * ranks.size() > 1) {
+            err.printf("%s on %d ranks done%n", name, p);
+          }
         }
       }
     }
     if (args.flag("json")) {
-      recorded.ifPresent(r -> out.println(r.toJson()));
       runs.forEach(r -> out.println(r.toJson()));
     } else {
-      Table t = table(recorded, runs);
+      Table t = table(runs, files.size() > 1);
       out.print(args.flag("markdown") ? t.toMarkdown() : t.toCsv());
     }
     return 0;
@@ -134,21 +140,27 @@ public final class BalanceCommand implements Command {
         Double.NaN));
   }
 
-  static Table table(Optional<BalanceRun> recorded, List<BalanceRun> runs) {
-    Table t = Table.withColumns("balancer", "ranks", "imbalance", "efficiency", "level-sync efficiency",
-        "empty ranks", "pieces",
-        "intra-grid comm", "inter-grid comm", "time (ms)");
-    List<BalanceRun> all = new ArrayList<>();
-    recorded.ifPresent(all::add);
-    all.addAll(runs);
-    for (BalanceRun r : all) {
+  static Table table(List<BalanceRun> runs, boolean withInput) {
+    List<String> columns = new ArrayList<>(List.of("balancer", "ranks", "imbalance", "efficiency",
+        "level-sync efficiency", "empty ranks", "pieces", "intra-grid comm", "inter-grid comm", "time (ms)"));
+    if (withInput) {
+      columns.add(0, "input");
+    }
+    Table t = Table.withColumns(columns.toArray(new String[0]));
+    for (BalanceRun r : runs) {
       BalanceReport rep = r.report();
-      t.add(r.balancer(), r.ranks(), String.format(java.util.Locale.ROOT, "%.3f", rep.imbalance()),
+      List<Object> row = new ArrayList<>(List.of(r.balancer(), r.ranks(),
+          String.format(java.util.Locale.ROOT, "%.3f", rep.imbalance()),
           String.format(java.util.Locale.ROOT, "%.3f", rep.efficiency()),
-          String.format(java.util.Locale.ROOT, "%.3f", rep.levelSynchronousEfficiency()), rep.emptyRanks(), rep.pieces(),
-          String.format(java.util.Locale.ROOT, "%.4g", rep.intraGridCommunication()),
+          String.format(java.util.Locale.ROOT, "%.3f", rep.levelSynchronousEfficiency()), rep.emptyRanks(),
+          rep.pieces(), String.format(java.util.Locale.ROOT, "%.4g", rep.intraGridCommunication()),
           String.format(java.util.Locale.ROOT, "%.4g", rep.interGridCommunication()),
-          Double.isNaN(r.seconds()) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", r.seconds() * 1e3));
+          Double.isNaN(r.seconds()) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", r.seconds() * 1e3)));
+      if (withInput) {
+        Path name = Path.of(r.input()).getFileName();
+        row.add(0, name == null ? r.input() : name.toString());
+      }
+      t.add(row.toArray());
     }
     return t;
   }

@@ -54,6 +54,16 @@ class BalanceCommandTest {
   }
 
   @Test
+  void severalFilesMakeOneTableWithAnInputColumn() {
+    assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d") + "," + DATA.resolve("chombo_testGrids.3d"),
+        "--balancer", "knapsack", "--ranks", "2,4", "--markdown")).isZero();
+    String table = out.toString(StandardCharsets.UTF_8);
+    assertThat(table).startsWith("| input | balancer | ranks |");
+    assertThat(table.lines().filter(l -> l.startsWith("| chombo_testGrids.3d | knapsack |"))).hasSize(2);
+    assertThat(table).contains("| chombo_testGrids.2d | recorded by the code | 2 |");
+  }
+
+  @Test
   void badInputsExitWithStatusTwoOrOneNamingTheProblem() {
     assertThat(run("balance", "--balancer", "knapsack")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--input is required");
