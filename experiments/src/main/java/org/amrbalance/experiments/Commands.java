@@ -3,6 +3,13 @@ package org.amrbalance.experiments;
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
+import org.amrbalance.experiments.reproduce.ExpectedWCurves;
+import org.amrbalance.experiments.reproduce.LoadDependencyFigure;
+import org.amrbalance.experiments.reproduce.OptimumVersusStopAtRise;
+import org.amrbalance.experiments.reproduce.RemapFrequencyTables;
+import org.amrbalance.experiments.reproduce.RepartitionTables;
+import org.amrbalance.experiments.reproduce.ScatterGranularity;
+import org.amrbalance.experiments.reproduce.StopAtRiseVersusFixed;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
 import org.amrbalance.experiments.triggers.ExpectedWCommand;
 import org.amrbalance.experiments.triggers.SimulateCommand;
@@ -13,6 +20,8 @@ final class Commands {
 
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new BalanceCommand(),
-        new ReproduceCommand(List.of(new ChapterThreeSweeps())));
+        new ReproduceCommand(List.of(new OptimumVersusStopAtRise(), new StopAtRiseVersusFixed(),
+            new LoadDependencyFigure(), new ExpectedWCurves(), new RepartitionTables(), new RemapFrequencyTables(),
+            new ScatterGranularity(), new ChapterThreeSweeps())));
   }
 }
