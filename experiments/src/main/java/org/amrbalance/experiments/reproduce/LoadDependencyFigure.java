@@ -26,9 +26,9 @@ public final class LoadDependencyFigure implements Reproduction {
   private final int quickRuns;
   private final int fullRuns;
 
-  /** 5 paths per point in quick mode, the paper's 50 otherwise. */
+  /** 10 paths per point in quick mode, the paper's 50 otherwise. */
   public LoadDependencyFigure() {
-    this(5, 50);
+    this(10, 50);
   }
 
   /** With {@code quickRuns} and {@code fullRuns} paths per point. */
@@ -89,7 +89,7 @@ public final class LoadDependencyFigure implements Reproduction {
       double[][] sarLine = Checks.level(INTERVALS[0], last, sarU);
       double[][] neverLine = Checks.level(INTERVALS[0], last, neverU);
       LinePlot plot = LinePlot.titled(String.format(Locale.ROOT,
-              "Seed 000 Fig. 5: LD 64 x 64, N = 16, C = %s, %d paths of %d steps", c, runs, STEPS))
+              "Seed 000 Fig. 5: LD 64 x 64, N = 16, C = %.0f, %d paths of %d steps", c, runs, STEPS))
           .axes("steps between remaps m", "utilization (mean of per-run ratios)")
           .with("fixed interval m", m, u)
           .with(String.format(Locale.ROOT, "Stop-At-Rise (mean interval %.1f)", meanInterval), sarLine[0], sarLine[1])

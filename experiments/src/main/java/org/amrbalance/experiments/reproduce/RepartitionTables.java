@@ -37,9 +37,9 @@ public final class RepartitionTables implements Reproduction {
   private final int quickRuns;
   private final int fullRuns;
 
-  /** 2000 simulated runs per cell in quick mode, 20000 otherwise (a fifth of that at N = 1000). */
+  /** 5000 simulated runs per cell in quick mode, 20000 otherwise (a fifth of that at N = 1000). */
   public RepartitionTables() {
-    this(2000, 20_000);
+    this(5000, 20_000);
   }
 
   /** With {@code quickRuns} and {@code fullRuns} heuristic runs per cell (a fifth, at least 2, at N = 1000). */

@@ -34,9 +34,9 @@ public final class ScatterGranularity implements Reproduction {
   private final int quickSamples;
   private final int fullSamples;
 
-  /** 1000 workload samples in quick mode, 4000 otherwise. */
+  /** 2000 workload samples in quick mode, 8000 otherwise. */
   public ScatterGranularity() {
-    this(1000, 4000);
+    this(2000, 8000);
   }
 
   /** With {@code quickSamples} and {@code fullSamples} workload samples. */

@@ -22,9 +22,9 @@ public final class StopAtRiseVersusFixed implements Reproduction {
   private final int quickRuns;
   private final int fullRuns;
 
-  /** 200 paths per C in quick mode (the paper's count), 2000 otherwise. */
+  /** 500 paths per C in quick mode (the paper used 200), 2000 otherwise. */
   public StopAtRiseVersusFixed() {
-    this(200, 2000);
+    this(500, 2000);
   }
 
   /** With {@code quickRuns} and {@code fullRuns} paths per cost. */
@@ -70,7 +70,7 @@ public final class StopAtRiseVersusFixed implements Reproduction {
       double[][] sarLine = Checks.level(1, MAX_INTERVAL, r.sarUtilization());
       double[][] neverLine = Checks.level(1, MAX_INTERVAL, r.neverUtilization());
       LinePlot plot = LinePlot.titled(String.format(Locale.ROOT,
-              "Seed 000 Fig. 4: MUM N = 8, L = 19, p = 0.5, C = %s, %d paths", c, runs))
+              "Seed 000 Fig. 4: MUM N = 8, L = 19, p = 0.5, C = %.0f, %d paths", c, runs))
           .axes("steps between remaps m", "utilization (mean of per-run ratios)")
           .with("fixed interval m", m, u)
           .with(String.format(Locale.ROOT, "Stop-At-Rise (mean interval %.1f)", r.sarMeanInterval()), sarLine[0],
