@@ -65,16 +65,19 @@ public final class ScatterGranularity implements Reproduction {
     };
   }
 
-  /** The exact average processor variance at n clusters for workload {@code index}, and where it comes from. */
-  static Object[] exactVariance(int index, int n) {
+  /** An exact average processor variance and the formula it comes from. */
+  record Exact(double value, String source) {}
+
+  /** The exact average processor variance at n clusters for workload {@code index}. */
+  static Exact exactVariance(int index, int n) {
     if (index == 0 && n >= 1 << ScatterClosedForms.d0(0.25, 2)) {
-      return new Object[] {ScatterClosedForms.elbowVariance(1, 4, n, PROCESSORS), "Eq. 12"};
+      return new Exact(ScatterClosedForms.elbowVariance(1, 4, n, PROCESSORS), "Eq. 12");
     }
     if (index == 1) {
-      return new Object[] {ScatterClosedForms.linearVariance(1, 1.5, n, PROCESSORS), "Theorem 4 extension"};
+      return new Exact(ScatterClosedForms.linearVariance(1, 1.5, n, PROCESSORS), "Theorem 4 extension");
     }
-    return new Object[] {ProcessorCovariance.modularVariance(ClusterCovariance.phis(workload(index).covariance(), n),
-        PROCESSORS), "Eq. 5 by quadrature"};
+    return new Exact(ProcessorCovariance.modularVariance(ClusterCovariance.phis(workload(index).covariance(), n),
+        PROCESSORS), "Eq. 5 by quadrature");
   }
 
   @Override
@@ -100,11 +103,11 @@ public final class ScatterGranularity implements Reproduction {
       double[] max = new double[CLUSTERS.length];
       for (int g = 0; g < CLUSTERS.length; g++) {
         ScatterMonteCarlo.Row row = r.row(g);
-        Object[] e = exactVariance(w, CLUSTERS[g]);
+        Exact e = exactVariance(w, CLUSTERS[g]);
         mc[g] = row.averageVariance().mean();
-        exact[g] = (Double) e[0];
+        exact[g] = e.value();
         max[g] = row.expectedMax().mean();
-        table.add(WORKLOADS[w], CLUSTERS[g], mc[g], row.averageVariance().standardError(), exact[g], e[1],
+        table.add(WORKLOADS[w], CLUSTERS[g], mc[g], row.averageVariance().standardError(), exact[g], e.source(),
             ScatterMonteCarlo.discreteModularVariance(workload, CLUSTERS[g], PROCESSORS), max[g],
             row.expectedMax().standardError(), samples);
       }
