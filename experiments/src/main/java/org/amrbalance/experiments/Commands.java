@@ -5,8 +5,15 @@ import org.amrbalance.experiments.balance.BalanceCommand;
 import org.amrbalance.experiments.reproduce.BalancerComparison;
 import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
+import org.amrbalance.experiments.reproduce.ExpectedWCurves;
+import org.amrbalance.experiments.reproduce.LoadDependencyFigure;
+import org.amrbalance.experiments.reproduce.OptimumVersusStopAtRise;
+import org.amrbalance.experiments.reproduce.RemapFrequencyTables;
+import org.amrbalance.experiments.reproduce.RepartitionTables;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
 import org.amrbalance.experiments.reproduce.Reproduction;
+import org.amrbalance.experiments.reproduce.ScatterGranularity;
+import org.amrbalance.experiments.reproduce.StopAtRiseVersusFixed;
 import org.amrbalance.experiments.triggers.ExpectedWCommand;
 import org.amrbalance.experiments.triggers.SimulateCommand;
 
@@ -21,6 +28,13 @@ final class Commands {
 
   static List<Reproduction> reproductions() {
     return List.of(
+        new OptimumVersusStopAtRise(),
+        new StopAtRiseVersusFixed(),
+        new LoadDependencyFigure(),
+        new ExpectedWCurves(),
+        new RepartitionTables(),
+        new RemapFrequencyTables(),
+        new ScatterGranularity(),
         new ChapterThreeSweeps(),
         new ChapterFivePacking(),
         new BalancerComparison());

@@ -172,37 +172,12 @@ public final class LinePlot {
     for (Series s : series) {
       lw = Math.max(lw, fm.stringWidth(s.name()));
     }
-    int boxW = lw + 40;
-    int boxH = series.size() * 18 + 8;
-    // The legend goes in the corner that hides the fewest data points.
-    int[][] corners = {{left + 10, top + 10}, {left + pw - 10 - boxW, top + 10},
-        {left + 10, top + ph - 10 - boxH}, {left + pw - 10 - boxW, top + ph - 10 - boxH}};
-    int best = 0;
-    int fewest = Integer.MAX_VALUE;
-    for (int c = 0; c < corners.length; c++) {
-      int covered = 0;
-      for (Series s : series) {
-        double[] x = s.x();
-        double[] y = s.y();
-        for (int k = 0; k < x.length; k++) {
-          if (usable(x[k], logX) && usable(y[k], logY)) {
-            double px = left + frac(x[k], xr, logX) * pw;
-            double py = top + ph - frac(y[k], yr, logY) * ph;
-            if (px >= corners[c][0] - 4 && px <= corners[c][0] + boxW + 4 && py >= corners[c][1] - 4
-                && py <= corners[c][1] + boxH + 4) {
-              covered++;
-            }
-          }
-        }
-      }
-      if (covered < fewest) {
-        fewest = covered;
-        best = c;
-      }
-    }
-    int lx = corners[best][0];
-    int ly = corners[best][1];
     if (!series.isEmpty()) {
+      int boxW = lw + 40;
+      int boxH = series.size() * 18 + 8;
+      int[] corner = legendCorner(left, top, pw, ph, boxW, boxH, xr, yr);
+      int lx = corner[0];
+      int ly = corner[1];
       g.setColor(new Color(255, 255, 255, 230));
       g.fillRect(lx, ly, boxW, boxH);
       g.setColor(Color.GRAY);
@@ -216,6 +191,47 @@ public final class LinePlot {
     }
     g.dispose();
     return img;
+  }
+
+  /**
+   * The legend's top-left pixel: the plot corner (top-left, top-right, bottom-left, bottom-right, first on a tie)
+   * whose legend box covers the fewest points of the drawn lines, so that the legend hides as little data as it can.
+   */
+  private int[] legendCorner(int left, int top, int pw, int ph, int boxW, int boxH, double[] xr, double[] yr) {
+    int[][] corners = {{left + 10, top + 10}, {left + pw - 10 - boxW, top + 10},
+        {left + 10, top + ph - 10 - boxH}, {left + pw - 10 - boxW, top + ph - 10 - boxH}};
+    int[] hidden = new int[corners.length];
+    for (Series s : series) {
+      double[] x = s.x();
+      double[] y = s.y();
+      for (int k = 0; k < x.length; k++) {
+        if (!usable(x[k], logX) || !usable(y[k], logY)) {
+          continue;
+        }
+        double px = left + frac(x[k], xr, logX) * pw;
+        double py = top + ph - frac(y[k], yr, logY) * ph;
+        boolean joined = k + 1 < x.length && usable(x[k + 1], logX) && usable(y[k + 1], logY);
+        double qx = joined ? left + frac(x[k + 1], xr, logX) * pw : px;
+        double qy = joined ? top + ph - frac(y[k + 1], yr, logY) * ph : py;
+        for (int t = 0; t < (joined ? 20 : 1); t++) { // samples along the segment to the next point
+          double sx = px + (qx - px) * t / 20.0;
+          double sy = py + (qy - py) * t / 20.0;
+          for (int c = 0; c < corners.length; c++) {
+            if (sx >= corners[c][0] && sx <= corners[c][0] + boxW && sy >= corners[c][1]
+                && sy <= corners[c][1] + boxH) {
+              hidden[c]++;
+            }
+          }
+        }
+      }
+    }
+    int best = 0;
+    for (int c = 1; c < corners.length; c++) {
+      if (hidden[c] < hidden[best]) {
+        best = c;
+      }
+    }
+    return corners[best];
   }
 
   private boolean usable(double v, boolean log) {

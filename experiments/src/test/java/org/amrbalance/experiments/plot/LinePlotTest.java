@@ -33,6 +33,25 @@ class LinePlotTest {
   }
 
   @Test
+  void legendGoesToTheCornerThatHidesNoData() {
+    // A line rising from bottom-left to top-right, and a flat one along the top: only bottom-right is free.
+    BufferedImage img = LinePlot.titled("t").with("rising", new double[] {0, 10}, new double[] {0, 10})
+        .with("top", new double[] {0, 10}, new double[] {10, 10}).render(640, 480);
+    assertThat(grayPixels(img, 0, 0, 320, 240)).isZero();
+    assertThat(grayPixels(img, 320, 240, 640, 480)).isGreaterThan(100); // the legend's border
+  }
+
+  private static int grayPixels(BufferedImage img, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int x = x0; x < x1; x++) {
+      for (int y = y0; y < y1; y++) {
+        n += (img.getRGB(x, y) & 0xffffff) == 0x808080 ? 1 : 0;
+      }
+    }
+    return n;
+  }
+
+  @Test
   void logAxesSkipNonPositiveValuesAndBadInputIsRejected() {
     BufferedImage img = LinePlot.titled("t").logX(true).logY(true)
         .with("s", new double[] {0, 1, 10, 100}, new double[] {1, 0, 5, 50}).render(300, 200);
