@@ -338,11 +338,20 @@ public final class LaplaceAmr {
 
   /** One outer step of the moving variant; regrids first every R steps. Returns true if it regridded. */
   public boolean advance() {
-    steps++;
-    boolean regrid = steps % options.regridInterval() == 0;
+    boolean regrid = (steps + 1) % options.regridInterval() == 0;
     if (regrid) {
       regrid();
     }
+    relaxStep();
+    return regrid;
+  }
+
+  /**
+   * One outer step without a regrid: the V-cycle and its measured times. For a host that regrids on its own
+   * schedule ({@link #regrid()}) and places the new grids before the step, as the distributed runtime does.
+   */
+  public void relaxStep() {
+    steps++;
     cycleSweeps = 0;
     Arrays.fill(computeSeconds, 0);
     vcycle(options.sweepsPerStep());
@@ -356,7 +365,6 @@ public final class LaplaceAmr {
       }
     }
     lastStepTimes = StepTimes.of(times);
-    return regrid;
   }
 
   /**
