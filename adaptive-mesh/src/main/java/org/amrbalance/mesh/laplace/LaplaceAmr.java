@@ -64,6 +64,7 @@ public final class LaplaceAmr {
   private long cycleSweeps;
   private double[] computeSeconds;
   private StepTimes lastStepTimes;
+  private boolean reduceCorrections = true;
 
   private LaplaceAmr(Box domain, AmrOptions amr, LaplaceOptions options, HarmonicFunction problem, Machine machine,
       LoadBalancer balancer, GridExchange exchange) {
@@ -354,7 +355,13 @@ public final class LaplaceAmr {
     steps++;
     cycleSweeps = 0;
     Arrays.fill(computeSeconds, 0);
-    vcycle(options.sweepsPerStep());
+    // A step makes a fixed number of sweeps and never looks at the corrections: no reduction per sweep.
+    reduceCorrections = false;
+    try {
+      vcycle(options.sweepsPerStep());
+    } finally {
+      reduceCorrections = true;
+    }
     lastSweeps = cycleSweeps;
     ArrayList<double[]> mine = new ArrayList<>();
     mine.add(computeSeconds.clone());
@@ -573,7 +580,10 @@ public final class LaplaceAmr {
     grids.addInterpolated(l + 1, before);
   }
 
-  /** One red–black sweep of level l (siblings exchanged after each colour); the largest correction. */
+  /**
+   * One red–black sweep of level l (siblings exchanged after each colour); the largest correction over all
+   * ranks, or only this rank's within a step of the moving variant, which does not use it.
+   */
   private double sweep(int l, double omega) {
     Box dom = grids.domainAt(l);
     double h = grids.h(l);
@@ -586,7 +596,7 @@ public final class LaplaceAmr {
       }
       grids.exchangeSiblings(l);
     }
-    return exchange.maxAll(max);
+    return reduceCorrections ? exchange.maxAll(max) : max;
   }
 
   /**

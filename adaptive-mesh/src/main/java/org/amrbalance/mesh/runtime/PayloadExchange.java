@@ -55,6 +55,11 @@ public final class PayloadExchange implements GridExchange {
   @Override
   public List<double[]> move(List<CellMove> moves, Function<Block, GridData> reader) {
     int me = comm.rank();
+    // Every rank holds the same move list, so every rank agrees to skip the exchange when nothing crosses ranks.
+    boolean crossing = false;
+    for (CellMove m : moves) {
+      crossing |= m.fromRank() != m.toRank();
+    }
     List<Payload> outgoing = new ArrayList<>();
     List<double[]> out = new ArrayList<>(moves.size());
     int expected = 0;
@@ -72,6 +77,9 @@ public final class PayloadExchange implements GridExchange {
         expected++;
       }
       out.add(m.toRank() == me ? v : null);
+    }
+    if (!crossing) {
+      return out;
     }
     List<Payload> incoming = comm.exchange(outgoing);
     if (incoming.size() != expected) {
