@@ -150,7 +150,10 @@ public final class RuntimeCheckProgram implements RankProgram {
   private static void triggers(Communicator comm) {
     for (String name : BalancingModules.triggerNames()) {
       RunOptions o = BASE.withCheckEvery(0).withBalancer("knapsack").withTrigger(name).withSteps(24)
-          .withSetting("amrbalance.fixed-interval.m", "5");
+          .withSetting("amrbalance.fixed-interval.m", "5")
+          // Short batches and clusters, so that a change can be found within the run's 24 steps.
+          .withSetting("amrbalance.change-detection.batch-size", "1")
+          .withSetting("amrbalance.change-detection.cluster-size", "4");
       DistributedLaplace run = DistributedLaplace.start(comm, o);
       for (int s = 1; s <= o.steps(); s++) {
         run.step();
