@@ -16,12 +16,13 @@ import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
 import org.amrbalance.service.RemapEvent;
 import org.amrbalance.service.ServiceOptions;
+import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
-import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.MigrationPlan;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
@@ -34,7 +35,7 @@ import org.amrbalance.spi.StepTimes;
  *
  * <p>A step: move the hot spot; every R steps regrid (new grids are placed where their data is, then the service
  * is told, and the trigger may rebalance everything at once); one V-cycle, timing this rank's own sweeps; gather
- * every rank's time; tell the service, whose trigger may remap.
+ * every rank's time; tell the service, whose trigger may remap (except after the last step).
  */
 public final class DistributedLaplace {
   /** The moving example: a hot spot of width 0.05 travelling from x = 0.3 to 0.7 in 40 steps and back. */
@@ -45,7 +46,7 @@ public final class DistributedLaplace {
   private final LaplaceAmr solver;
   private final DistributedHost host;
   private final BalancingService service;
-  private final AgreedCostPolicy[] policy = new AgreedCostPolicy[1];
+  private AgreedCostPolicy policy;
   private final List<Remap> remaps = new ArrayList<>();
   private final double[] computeSeconds;
   private double sumAverage;
@@ -78,8 +79,8 @@ public final class DistributedLaplace {
     this.host = new DistributedHost(solver, comm);
     com.google.inject.Provider<RemapPolicy> triggers = injector.getProvider(RemapPolicy.class);
     this.service = new BalancingService(balancer, () -> {
-      policy[0] = new AgreedCostPolicy(triggers.get(), comm);
-      return policy[0];
+      policy = new AgreedCostPolicy(triggers.get(), comm);
+      return policy;
     }, injector.getInstance(ServiceOptions.class));
     this.computeSeconds = new double[comm.size()];
     solver.solve();
@@ -88,7 +89,7 @@ public final class DistributedLaplace {
     service.addListener(new BalancingListener() {
       @Override
       public void onRemap(RemapEvent e) {
-        List<Double> costs = policy[0].costs();
+        List<Double> costs = policy.costs();
         remaps.add(new Remap(e.step(), e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
             e.imbalanceBefore(), e.imbalanceAfter()));
       }
@@ -133,10 +134,12 @@ public final class DistributedLaplace {
     }
     sumAverage += times.average();
     sumMax += times.max();
-    RemapDecision decision = service.stepped(times);
+    if (step < options.steps()) {
+      // Not after the last step: a remap there would cost and never pay (docs/triggers.md, Stop-At-Rise edge cases).
+      service.stepped(times);
+    }
     double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
     wallSeconds += wall;
-    assert decision != null;
     Hierarchy h = solver.hierarchy();
     int[] patches = new int[h.levelCount()];
     for (int l = 0; l < patches.length; l++) {
@@ -153,8 +156,8 @@ public final class DistributedLaplace {
   }
 
   /** Remaps the current hierarchy to {@code next} through the host (for tests of migration); collective. */
-  public double migrateTo(org.amrbalance.spi.Assignment next) {
-    return host.migrate(org.amrbalance.spi.MigrationPlan.between(solver.assignment(), next));
+  public double migrateTo(Assignment next) {
+    return host.migrate(MigrationPlan.between(solver.assignment(), next));
   }
 
   /** The balance report of the assignment in force, from {@link BalanceReport}. */
