@@ -1,76 +1,101 @@
 package org.amrbalance.mesh.demo;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import org.amrbalance.balancers.baselines.RoundRobinBalancer;
-import org.amrbalance.mesh.grid.AmrOptions;
-import org.amrbalance.mesh.laplace.LaplaceAmr;
-import org.amrbalance.mesh.laplace.LaplaceOptions;
-import org.amrbalance.mesh.laplace.MovingHotSpot;
-import org.amrbalance.mesh.output.Frame;
-import org.amrbalance.mesh.output.PngWriter;
-import org.amrbalance.mesh.output.VtkWriter;
-import org.amrbalance.spi.BalanceProblem;
-import org.amrbalance.spi.BalanceReport;
-import org.amrbalance.spi.Hierarchy;
-import org.amrbalance.spi.Machine;
+import org.amrbalance.config.BalancingModules;
+import org.amrbalance.mesh.mpi.LaunchResult;
+import org.amrbalance.mesh.mpi.MpjDevice;
+import org.amrbalance.mesh.mpi.MpjLaunchException;
+import org.amrbalance.mesh.mpi.MpjLauncher;
+import org.amrbalance.mesh.runtime.RunOptions;
 
 /**
- * The README's demo: Laplace's equation with a hot spot on the bottom edge, solved on an AMR hierarchy by the
- * level-by-level loop, then the moving variant (the spot travels along the edge; one line per step), then a
- * summary, a PNG and a VTK set.
+ * The README's demo: the moving Laplace example (a hot spot travelling along the bottom edge, exact solution
+ * known) on the distributed runtime, started on MPJ Express ranks by {@link MpjLauncher}. Every rank runs
+ * {@link LaplaceDemoProgram}; rank 0 prints one progress line per step and a summary, and writes a PNG and a
+ * VTK set.
  */
 public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
-      "Usage: demo [--steps N] [--lmax L] [--ranks P] [--output DIR] [--help]",
+      "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
+      "            [--lmax L] [--output DIR] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
-      "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps.",
-      "  --steps N     outer steps of the moving variant, the spot moving 0.01 per step (default 40, 0 = static only)",
-      "  --lmax L      deepest refinement level, ratio 2 per level (default 3)",
-      "  --ranks P     ranks the grids are balanced over, round robin; outline colours in the PNG (default 4)",
-      "  --output DIR  where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
-      "  --help        this text");
+      "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
+      "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
+      "  --ranks P       ranks (default 4)",
+      "  --balancer NAME how grids are spread over the ranks (default knapsack)",
+      "  --trigger NAME  when they are spread again (default stop-at-rise)",
+      "  --steps N       outer steps, the spot moving 0.01 per step (default 40, 0 = static only)",
+      "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
+      "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
+      "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
+      "  --help          this text");
 
   private LaplaceDemo() {}
 
   /** Parsed arguments. */
-  record Args(int steps, int lmax, int ranks, Path output, boolean help) {
+  record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
+      boolean help) {
     static Args parse(String... args) {
-      int steps = 40;
-      int lmax = 3;
       int ranks = 4;
+      String balancer = "knapsack";
+      String trigger = "stop-at-rise";
+      int steps = 40;
+      MpjDevice device = MpjDevice.MULTICORE;
+      int lmax = 3;
       Path output = Path.of("target", "amr-demo");
       boolean help = false;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
         switch (a) {
           case "--help", "-h" -> help = true;
+          case "--ranks" -> ranks = intValue(a, args, ++k, 1, 64);
+          case "--balancer" -> balancer = value(a, args, ++k);
+          case "--trigger" -> trigger = value(a, args, ++k);
           case "--steps" -> steps = intValue(a, args, ++k, 0, 100_000);
+          case "--device" -> device = MpjDevice.parse(value(a, args, ++k));
           case "--lmax" -> lmax = intValue(a, args, ++k, 0, 6);
-          case "--ranks" -> ranks = intValue(a, args, ++k, 1, 1024);
-          case "--output" -> {
-            if (k + 1 >= args.length) {
-              throw new IllegalArgumentException("--output: needs a directory");
-            }
-            output = Path.of(args[++k]);
-          }
+          case "--output" -> output = Path.of(value(a, args, ++k));
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
         }
       }
-      return new Args(steps, lmax, ranks, output, help);
+      if (!help && !BalancingModules.balancerNames().contains(balancer)) {
+        throw new IllegalArgumentException("--balancer = " + balancer + ": unknown balancer; known: "
+            + BalancingModules.balancerNames());
+      }
+      if (!help && !BalancingModules.triggerNames().contains(trigger)) {
+        throw new IllegalArgumentException("--trigger = " + trigger + ": unknown trigger; known: "
+            + BalancingModules.triggerNames());
+      }
+      return new Args(ranks, balancer, trigger, steps, device, lmax, output, help);
+    }
+
+    /** The arguments of {@link LaplaceDemoProgram} on every rank. */
+    List<String> programArgs() {
+      List<String> a = new ArrayList<>(List.of("--output", output.toAbsolutePath().toString()));
+      a.addAll(RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
+          .toArgs());
+      return a;
+    }
+
+    private static String value(String name, String[] args, int k) {
+      if (k >= args.length) {
+        throw new IllegalArgumentException(name + ": needs a value");
+      }
+      return args[k];
     }
 
     private static int intValue(String name, String[] args, int k, int min, int max) {
-      if (k >= args.length) {
-        throw new IllegalArgumentException(name + ": needs a number");
-      }
+      String s = value(name, args, k);
       int v;
       try {
-        v = Integer.parseInt(args[k]);
+        v = Integer.parseInt(s);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " = " + args[k] + ": not a whole number", e);
+        throw new IllegalArgumentException(name + " = " + s + ": not a whole number", e);
       }
       if (v < min || v > max) {
         throw new IllegalArgumentException(name + " = " + v + ": must be in [" + min + ", " + max + "]");
@@ -87,8 +112,8 @@ public final class LaplaceDemo {
       System.err.println("error: " + e.getMessage());
       System.err.println(USAGE);
       code = 2;
-    } catch (IOException e) {
-      System.err.println("error: cannot write output: " + e.getMessage());
+    } catch (MpjLaunchException | IllegalStateException e) {
+      System.err.println("error: " + e.getMessage());
       code = 1;
     }
     if (code != 0) {
@@ -96,67 +121,22 @@ public final class LaplaceDemo {
     }
   }
 
-  /** Runs the demo, printing to {@code out}; returns the exit code. */
-  static int run(PrintStream out, String... argv) throws IOException {
+  /** Runs the demo, the ranks' output echoed to {@code out}; returns the exit code. */
+  static int run(PrintStream out, String... argv) {
     Args args = Args.parse(argv);
     if (args.help()) {
       out.println(USAGE);
       return 0;
     }
-    MovingHotSpot path = MovingHotSpot.of(0.3, 0.7, 40, 0.05);
-    Machine machine = Machine.fullyConnected(args.ranks());
-    LaplaceAmr amr = LaplaceAmr.builder(32, 32)
-        .amr(AmrOptions.defaults().withLevels(args.lmax(), 2).withBaseBoxSize(16))
-        .laplace(LaplaceOptions.defaults().withSweepsPerStep(20).withRegridInterval(2))
-        .problem(path.at(0)).machine(machine).balancer(new RoundRobinBalancer()).build();
-    out.printf(Locale.ROOT,
-        "Laplace AMR demo: 32x32 level 0, up to level %d (ratio 2), %d ranks, hot spot width %.2f%n",
-        args.lmax(), args.ranks(), 0.05);
-    long start = System.nanoTime();
-    amr.solve();
-    out.printf(Locale.ROOT, "solve    x0=%.3f  %s  cycles %d  sweeps %d  error %.3e%n", path.at(0).x0(),
-        describe(amr), amr.lastCycles(), amr.lastSweeps(), amr.maxError());
-    for (int step = 1; step <= args.steps(); step++) {
-      amr.setProblem(path.at(step));
-      boolean regridded = amr.advance();
-      BalanceReport report = BalanceReport.of(BalanceProblem.of(amr.hierarchy(), machine), amr.assignment());
-      out.printf(Locale.ROOT, "step %3d/%d  x0=%.3f  %-6s  %s  imbalance %.2f  error %.3e%n", step, args.steps(),
-          path.at(step).x0(), regridded ? "regrid" : "", describe(amr), report.imbalance(), amr.maxError());
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
-
-    Hierarchy h = amr.hierarchy();
-    long[] perLevel = amr.pointsPerLevel();
-    long fine = h.domainAt(h.finestLevel()).volume();
-    out.println("summary:");
-    out.printf(Locale.ROOT, "  max error vs exact solution  %.3e (peak value 1)%n", amr.maxError());
-    StringBuilder levels = new StringBuilder();
-    for (int l = 0; l < perLevel.length; l++) {
-      levels.append(String.format(Locale.ROOT, "%s%d: %d", l == 0 ? "" : ", ", l, perLevel[l]));
-    }
-    out.printf(Locale.ROOT, "  points per level             %s (total %d)%n", levels, amr.points());
-    out.printf(Locale.ROOT, "  uniform grid at level %d      %d points (%.1fx more)%n", h.finestLevel(), fine,
-        (double) fine / amr.points());
-    out.printf(Locale.ROOT, "  patches                      %d on %d ranks, %.1f s%n", h.patchCount(), args.ranks(),
-        seconds);
-
-    Frame frame = Frame.gather(amr.grids(), 0, "u");
-    Path png = args.output().resolve("laplace.png");
-    PngWriter.write(frame, 800, png);
-    Path vthb = VtkWriter.write(frame, args.output(), "laplace");
-    out.println("  wrote " + png + " and " + vthb);
+    out.printf(Locale.ROOT, "Laplace AMR demo: 32x32 level 0, up to level %d (ratio 2), hot spot width 0.05,"
+        + " %d ranks on MPJ Express (%s), balancer %s, trigger %s%n", args.lmax(), args.ranks(),
+        args.device().mpjName(), args.balancer(), args.trigger());
+    LaunchResult result = MpjLauncher.locate().withRanks(args.ranks()).withDevice(args.device())
+        .withTimeout(Duration.ofMinutes(30)).withEcho(out::println)
+        .launch(LaplaceDemoProgram.class, args.programArgs());
+    result.orThrow();
+    out.printf(Locale.ROOT, "  %d ranks (%s) finished in %.1f s%n", args.ranks(), args.device().mpjName(),
+        result.elapsed().toMillis() / 1e3);
     return 0;
-  }
-
-  private static String describe(LaplaceAmr amr) {
-    Hierarchy h = amr.hierarchy();
-    StringBuilder patches = new StringBuilder();
-    StringBuilder points = new StringBuilder();
-    long[] per = amr.pointsPerLevel();
-    for (int l = 0; l < h.levelCount(); l++) {
-      patches.append(l == 0 ? "" : "/").append(h.level(l).size());
-      points.append(l == 0 ? "" : "/").append(per[l]);
-    }
-    return "levels " + h.levelCount() + "  patches " + patches + "  points " + points;
   }
 }

@@ -96,6 +96,14 @@ public final class GridData {
   public double[] read(Box region) {
     checkRegion(region);
     double[] out = new double[Math.toIntExact(region.volume())];
+    if (region.dim() == 2) {
+      // Row by row: ghost exchanges call this for every colour of every sweep.
+      int nx = region.length(0);
+      for (int j = region.lo(1), k = 0; j <= region.hi(1); j++, k += nx) {
+        System.arraycopy(values, index(region.lo(0), j), out, k, nx);
+      }
+      return out;
+    }
     int[] c = region.lo();
     for (int k = 0; k < out.length; k++) {
       out[k] = values[offset(c)];
@@ -110,6 +118,13 @@ public final class GridData {
     if (v.length != region.volume()) {
       throw new IllegalArgumentException("v.length = " + v.length + ": must equal the region volume "
           + region.volume());
+    }
+    if (region.dim() == 2) {
+      int nx = region.length(0);
+      for (int j = region.lo(1), k = 0; j <= region.hi(1); j++, k += nx) {
+        System.arraycopy(v, k, values, index(region.lo(0), j), nx);
+      }
+      return;
     }
     int[] c = region.lo();
     for (double x : v) {

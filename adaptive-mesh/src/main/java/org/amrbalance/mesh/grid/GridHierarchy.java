@@ -532,6 +532,18 @@ public final class GridHierarchy {
     }
   }
 
+  /**
+   * Puts back a layout and data taken by {@link #state()} on this process, without communication: what a
+   * failed migration does on the rank where it failed, so that nothing half-moved is ever computed on.
+   */
+  public void restore(State saved) {
+    layout = saved.layout;
+    data = saved.data;
+    fillPlans.clear();
+    restrictPlans.clear();
+    coveredMasks.clear();
+  }
+
   /** As {@link #install(Layout, DirichletBoundary)}, copying from {@code from} instead of the current data. */
   public void install(Layout next, DirichletBoundary g, State from) {
     checkLayout(next);

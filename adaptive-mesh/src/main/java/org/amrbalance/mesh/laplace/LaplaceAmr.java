@@ -64,6 +64,7 @@ public final class LaplaceAmr {
   private long cycleSweeps;
   private double[] computeSeconds;
   private StepTimes lastStepTimes;
+  private boolean reduceCorrections = true;
 
   private LaplaceAmr(Box domain, AmrOptions amr, LaplaceOptions options, HarmonicFunction problem, Machine machine,
       LoadBalancer balancer, GridExchange exchange) {
@@ -338,14 +339,29 @@ public final class LaplaceAmr {
 
   /** One outer step of the moving variant; regrids first every R steps. Returns true if it regridded. */
   public boolean advance() {
-    steps++;
-    boolean regrid = steps % options.regridInterval() == 0;
+    boolean regrid = (steps + 1) % options.regridInterval() == 0;
     if (regrid) {
       regrid();
     }
+    relaxStep();
+    return regrid;
+  }
+
+  /**
+   * One outer step without a regrid: the V-cycle and its measured times. For a host that regrids on its own
+   * schedule ({@link #regrid()}) and places the new grids before the step, as the distributed runtime does.
+   */
+  public void relaxStep() {
+    steps++;
     cycleSweeps = 0;
     Arrays.fill(computeSeconds, 0);
-    vcycle(options.sweepsPerStep());
+    // A step makes a fixed number of sweeps and never looks at the corrections: no reduction per sweep.
+    reduceCorrections = false;
+    try {
+      vcycle(options.sweepsPerStep());
+    } finally {
+      reduceCorrections = true;
+    }
     lastSweeps = cycleSweeps;
     ArrayList<double[]> mine = new ArrayList<>();
     mine.add(computeSeconds.clone());
@@ -356,7 +372,6 @@ public final class LaplaceAmr {
       }
     }
     lastStepTimes = StepTimes.of(times);
-    return regrid;
   }
 
   /**
@@ -565,7 +580,10 @@ public final class LaplaceAmr {
     grids.addInterpolated(l + 1, before);
   }
 
-  /** One red–black sweep of level l (siblings exchanged after each colour); the largest correction. */
+  /**
+   * One red–black sweep of level l (siblings exchanged after each colour); the largest correction over all
+   * ranks, or only this rank's within a step of the moving variant, which does not use it.
+   */
   private double sweep(int l, double omega) {
     Box dom = grids.domainAt(l);
     double h = grids.h(l);
@@ -578,7 +596,7 @@ public final class LaplaceAmr {
       }
       grids.exchangeSiblings(l);
     }
-    return exchange.maxAll(max);
+    return reduceCorrections ? exchange.maxAll(max) : max;
   }
 
   /**

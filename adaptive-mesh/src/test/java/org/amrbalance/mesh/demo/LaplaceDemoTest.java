@@ -8,28 +8,43 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.mesh.mpi.CollectiveCommunicator;
+import org.amrbalance.mesh.mpi.MpjDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The demo's rank program on three ranks as threads (no MPJ Express), and the demo's arguments. */
 class LaplaceDemoTest {
-  private static String run(String... args) throws Exception {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      assertThat(LaplaceDemo.run(out, args)).isZero();
-    }
-    return bytes.toString(StandardCharsets.UTF_8);
-  }
-
   @Test
   void printsAProgressLinePerStepAndASummaryAndWritesTheFiles(@TempDir Path dir) throws Exception {
-    String out = run("--steps", "4", "--lmax", "2", "--ranks", "3", "--output", dir.toString());
-    assertThat(out.lines().filter(l -> l.startsWith("step ")).count()).isEqualTo(4);
-    assertThat(out).contains("summary:", "max error vs exact solution", "points per level", "0: 1024");
+    LaplaceDemo.Args args = LaplaceDemo.Args.parse("--steps", "4", "--lmax", "2", "--ranks", "3", "--output",
+        dir.toString(), "--trigger", "every-regrid");
+    List<String> programArgs = new ArrayList<>(args.programArgs());
+    programArgs.add("--result-line");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      ThreadCollectives.run(3, c -> {
+        try {
+          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        return null;
+      });
+    }
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out.lines().filter(l -> l.startsWith("step ")).count()).as(out).isEqualTo(4);
+    assertThat(out).contains("summary:", "max error vs exact solution", "points per level", "0: 1024", "remaps ",
+        "utilization ", "per-rank load", "rank  2", LaplaceDemoProgram.RESULT + " ranks=3 steps=4");
+    assertThat(out.lines().filter(l -> l.contains("after step")).count()).as("remaps at the regrids of steps 2, 4"
+        + " and the first placement").isEqualTo(3);
     BufferedImage png = ImageIO.read(dir.resolve("laplace.png").toFile());
     assertThat(png.getWidth()).isEqualTo(800);
-    assertThat(png.getHeight()).isEqualTo(800);
     int first = png.getRGB(0, 0);
     boolean varied = false;
     for (int y = 0; y < 800 && !varied; y += 7) {
@@ -45,11 +60,27 @@ class LaplaceDemoTest {
 
   @Test
   void helpAndBadArguments() throws Exception {
-    assertThat(run("--help")).contains("--steps", "--lmax", "--output");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      assertThat(LaplaceDemo.run(out, "--help")).isZero();
+    }
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .contains("--ranks", "--balancer", "--trigger", "--steps", "--device", "--lmax", "--output");
+    LaplaceDemo.Args defaults = LaplaceDemo.Args.parse();
+    assertThat(defaults.ranks()).isEqualTo(4);
+    assertThat(defaults.device()).isEqualTo(MpjDevice.MULTICORE);
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev").device()).isEqualTo(MpjDevice.NIODEV);
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--lmax", "-1")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--lmax = -1: must be in [0, 6]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--steps", "x")).hasMessageContaining("--steps = x");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--bogus")).hasMessageContaining("unknown argument '--bogus'");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--output")).hasMessageContaining("--output");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--device", "tcp")).hasMessageContaining("device = tcp");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--balancer", "fastest"))
+        .hasMessageContaining("--balancer = fastest: unknown balancer; known: [")
+        .hasMessageContaining("grid-packing").hasMessageContaining("knapsack");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--trigger", "sometimes"))
+        .hasMessageContaining("--trigger = sometimes: unknown trigger; known: [")
+        .hasMessageContaining("stop-at-rise").hasMessageContaining("never");
   }
 }

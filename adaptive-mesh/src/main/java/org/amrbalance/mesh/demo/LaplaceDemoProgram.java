@@ -1,0 +1,167 @@
+package org.amrbalance.mesh.demo;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.annotation.Nullable;
+import mpi.MPI;
+import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.mesh.mpi.MpjCollectives;
+import org.amrbalance.mesh.mpi.RankProgram;
+import org.amrbalance.mesh.output.Frame;
+import org.amrbalance.mesh.output.PngWriter;
+import org.amrbalance.mesh.output.VtkWriter;
+import org.amrbalance.mesh.runtime.DistributedLaplace;
+import org.amrbalance.mesh.runtime.DistributedLaplace.Remap;
+import org.amrbalance.mesh.runtime.DistributedLaplace.StepReport;
+import org.amrbalance.mesh.runtime.DistributedLaplace.Summary;
+import org.amrbalance.mesh.runtime.RunOptions;
+import org.amrbalance.mesh.runtime.Snapshot;
+
+/**
+ * What every rank of the demo runs: the moving Laplace example on the distributed runtime. Rank 0 prints one
+ * progress line per step and the summary. Its own arguments, before those of {@link RunOptions#parse}:
+ * {@code --output DIR} (picture and VTK files), {@code --snapshots DIR} (the solution of every patch after the
+ * static solve and every checked step, {@code step-NNNN.bin}), {@code --result-line} (a last line of numbers for
+ * tools), {@code --quiet} (no progress lines).
+ */
+public final class LaplaceDemoProgram implements RankProgram {
+  /** Starts the machine-readable last line. */
+  public static final String RESULT = "result:";
+
+  /**
+   * For MPJ's own starter on a cluster ({@code starter.jar -np P -dev niodev -machinesfile FILE ...
+   * org.amrbalance.mesh.demo.LaplaceDemoProgram ARGS}): every rank initializes MPI and runs the demo.
+   */
+  public static void main(String[] args) throws IOException {
+    String[] mine = MPI.Init(args);
+    new LaplaceDemoProgram().run(MpjCollectives.world(), List.of(mine));
+    MPI.Finalize();
+  }
+
+  @Override
+  public void run(Communicator comm, List<String> args) throws IOException {
+    // ServiceLoader looks for balancers and triggers through the context loader; on MPJ's multicore device each
+    // rank has its own class loader, which is not the thread's.
+    Thread.currentThread().setContextClassLoader(LaplaceDemoProgram.class.getClassLoader());
+    run(comm, args, System.out);
+  }
+
+  /** Runs on this rank, rank 0 printing to {@code out}. */
+  public static void run(Communicator comm, List<String> args, PrintStream out) throws IOException {
+    Path output = null;
+    Path snapshots = null;
+    boolean resultLine = false;
+    boolean quiet = false;
+    List<String> rest = new ArrayList<>();
+    for (int k = 0; k < args.size(); k++) {
+      switch (args.get(k)) {
+        case "--output" -> output = Path.of(args.get(++k));
+        case "--snapshots" -> snapshots = Path.of(args.get(++k));
+        case "--result-line" -> resultLine = true;
+        case "--quiet" -> quiet = true;
+        default -> rest.add(args.get(k));
+      }
+    }
+    RunOptions options = RunOptions.parse(rest);
+    PrintStream printer = comm.rank() == 0 ? out : new PrintStream(OutputStream.nullOutputStream());
+    DistributedLaplace run = DistributedLaplace.start(comm, options);
+    printer.printf(Locale.ROOT, "solved   x0=%.3f  %s  error %.3e  (%s, %s)%n", DistributedLaplace.PATH.at(0).x0(),
+        points(run.solver().pointsPerLevel()), run.solver().maxError(), options.balancer(), options.trigger());
+    save(run, snapshots, 0);
+    for (int s = 1; s <= options.steps(); s++) {
+      StepReport r = run.step();
+      if (!quiet) {
+        printer.printf(Locale.ROOT,
+            "step %3d/%d  x0=%.3f  %-6s %-8s points %-22s  T_max %7.2f ms  T_avg %7.2f ms  error %.2e%n", s,
+            options.steps(), r.x0(), r.regridded() ? "regrid" : "", r.remaps() > 0 ? "remapped" : "",
+            points(r.pointsPerLevel()), 1e3 * r.times().max(), 1e3 * r.times().average(), r.error());
+      }
+      if (options.checks(s)) {
+        save(run, snapshots, s);
+      }
+    }
+    Summary sum = run.summary();
+    printSummary(printer, comm.size(), sum);
+    if (output != null) {
+      Frame frame = Frame.gather(run.solver().grids(), 0, "u");
+      if (comm.rank() == 0) {
+        Path png = output.resolve("laplace.png");
+        PngWriter.write(frame, 800, png);
+        Path vthb = VtkWriter.write(frame, output, "laplace");
+        printer.println("  wrote " + png + " and " + vthb);
+      }
+    }
+    if (resultLine) {
+      printer.printf(Locale.ROOT, "%s ranks=%d steps=%d wallPerStep=%.6f utilization=%.4f remaps=%d remapCost=%.6f"
+          + " error=%.6e%n", RESULT, comm.size(), sum.steps(), sum.wallPerStep(), sum.utilization(),
+          sum.remaps().size(), sum.remapCost(), sum.error());
+    }
+  }
+
+  private static void save(DistributedLaplace run, @Nullable Path dir, int step) throws IOException {
+    if (dir == null || !run.options().checks(step)) {
+      return;
+    }
+    Snapshot s = run.snapshot(0);
+    if (s != null) {
+      Files.createDirectories(dir);
+      try (OutputStream o = Files.newOutputStream(dir.resolve(String.format(Locale.ROOT, "step-%04d.bin", step)))) {
+        s.write(new java.io.BufferedOutputStream(o));
+      }
+    }
+  }
+
+  private static String points(long[] perLevel) {
+    StringBuilder b = new StringBuilder();
+    for (int l = 0; l < perLevel.length; l++) {
+      b.append(l == 0 ? "" : "/").append(perLevel[l]);
+    }
+    return b.toString();
+  }
+
+  static void printSummary(PrintStream out, int ranks, Summary s) {
+    out.println("summary:");
+    out.printf(Locale.ROOT, "  max error vs exact solution   %.3e (peak value 1)%n", s.error());
+    StringBuilder levels = new StringBuilder();
+    long total = 0;
+    for (int l = 0; l < s.pointsPerLevel().length; l++) {
+      levels.append(String.format(Locale.ROOT, "%s%d: %d", l == 0 ? "" : ", ", l, s.pointsPerLevel()[l]));
+      total += s.pointsPerLevel()[l];
+    }
+    out.printf(Locale.ROOT, "  points per level              %s (total %d)%n", levels, total);
+    StringBuilder remaps = new StringBuilder();
+    for (Remap r : s.remaps()) {
+      remaps.append(String.format(Locale.ROOT, "%n    after step %3d  %-40s cost %7.2f ms  %6d cells moved"
+          + "  imbalance %s -> %.2f", r.step(), shorten(r.reason()), 1e3 * r.cost(), r.cellsMoved(),
+          Double.isNaN(r.imbalanceBefore()) ? "  - " : String.format(Locale.ROOT, "%.2f", r.imbalanceBefore()),
+          r.imbalanceAfter()));
+    }
+    out.printf(Locale.ROOT, "  remaps                        %d, total cost %.2f ms (balancing + migration, slowest rank)%s%n",
+        s.remaps().size(), 1e3 * s.remapCost(), remaps);
+    out.printf(Locale.ROOT, "  utilization                   %.3f = sum of T_avg / (sum of T_max + remap costs)%n",
+        s.utilization());
+    double avgLoad = 0;
+    for (double l : s.loads()) {
+      avgLoad += l / s.loads().length;
+    }
+    out.println("  per-rank load                 measured sweep time, and modelled load of the final assignment:");
+    for (int r = 0; r < ranks; r++) {
+      out.printf(Locale.ROOT, "    rank %2d  %8.1f ms  %10.0f (%.2f of the average)%n", r, 1e3 * s.computeSeconds()[r],
+          s.loads()[r], avgLoad > 0 ? s.loads()[r] / avgLoad : 1);
+    }
+    out.printf(Locale.ROOT, "  wall time                     %.2f s for %d steps, %.1f ms per step (%d cells migrated"
+        + " in %.1f ms)%n", s.wallSeconds(), s.steps(), 1e3 * s.wallPerStep(), s.migratedCells(),
+        1e3 * s.migrationSeconds());
+  }
+
+  private static String shorten(String reason) {
+    String oneLine = reason.replace('\n', ' ');
+    return oneLine.length() <= 40 ? oneLine : oneLine.substring(0, 37) + "...";
+  }
+}

@@ -1,0 +1,102 @@
+package org.amrbalance.mesh.runtime;
+
+import java.util.List;
+import org.amrbalance.mesh.grid.GridHierarchy;
+import org.amrbalance.mesh.laplace.LaplaceAmr;
+import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.mesh.mpi.CorruptPayloadException;
+import org.amrbalance.spi.AmrHost;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.Machine;
+import org.amrbalance.spi.MigrationPlan;
+import org.amrbalance.spi.Piece;
+
+/**
+ * The Laplace solver on one rank, seen by that rank's balancing service. {@link #migrate} is collective: every
+ * rank checks that all ranks chose the same assignment, then the pieces that change rank are packed, sent as
+ * checksummed payloads and unpacked on their new rank (cells that stay are copied in place), and the time it took
+ * is returned as its maximum over the ranks.
+ */
+final class DistributedHost implements AmrHost {
+  private final LaplaceAmr solver;
+  private final Communicator comm;
+  private long migratedCells;
+  private long migratedBytes;
+  private double migrationSeconds;
+
+  DistributedHost(LaplaceAmr solver, Communicator comm) {
+    this.solver = solver;
+    this.comm = comm;
+  }
+
+  @Override
+  public Hierarchy hierarchy() {
+    return solver.hierarchy();
+  }
+
+  @Override
+  public Machine machine() {
+    return solver.machine();
+  }
+
+  @Override
+  public Assignment currentAssignment() {
+    return solver.assignment();
+  }
+
+  @Override
+  public double migrate(MigrationPlan plan) {
+    if (plan == null) {
+      throw new IllegalArgumentException("plan = null: must not be null");
+    }
+    long start = System.nanoTime();
+    Assignment target = plan.target();
+    List<Long> fingerprints = comm.allGather(fingerprint(target));
+    for (int r = 0; r < fingerprints.size(); r++) {
+      if (!fingerprints.get(r).equals(fingerprints.get(0))) {
+        throw new IllegalStateException("rank " + r + " chose another assignment than rank 0 (fingerprint "
+            + Long.toHexString(fingerprints.get(r)) + " vs " + Long.toHexString(fingerprints.get(0))
+            + "): the balancer is not deterministic, and the ranks would disagree on where the grids are");
+      }
+    }
+    if (!target.equals(solver.assignment())) {
+      GridHierarchy.State before = solver.grids().state();
+      try {
+        solver.applyAssignment(target);
+      } catch (CorruptPayloadException e) {
+        solver.grids().restore(before);
+        throw new IllegalStateException("migration to rank " + e.destination() + " failed, grid data damaged in"
+            + " transit (" + plan + "): " + e.getMessage(), e);
+      }
+      migratedCells += plan.cells();
+      migratedBytes += plan.bytes();
+    }
+    double seconds = comm.allReduceMax((System.nanoTime() - start) / 1e9);
+    migrationSeconds += seconds;
+    return seconds;
+  }
+
+  /** A hash of the pieces (patch, box, rank) in order: equal assignments, equal fingerprints. */
+  static long fingerprint(Assignment a) {
+    long h = 1125899906842597L;
+    for (Piece p : a.pieces()) {
+      h = 31 * h + p.patchId();
+      h = 31 * h + p.box().hashCode();
+      h = 31 * h + p.rank();
+    }
+    return 31 * h + a.hierarchy().hashCode();
+  }
+
+  long migratedCells() {
+    return migratedCells;
+  }
+
+  long migratedBytes() {
+    return migratedBytes;
+  }
+
+  double migrationSeconds() {
+    return migrationSeconds;
+  }
+}

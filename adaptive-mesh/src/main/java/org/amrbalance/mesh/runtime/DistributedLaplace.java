@@ -1,0 +1,212 @@
+package org.amrbalance.mesh.runtime;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.Nullable;
+import org.amrbalance.config.BalancingModules;
+import org.amrbalance.mesh.grid.AmrOptions;
+import org.amrbalance.mesh.laplace.LaplaceAmr;
+import org.amrbalance.mesh.laplace.LaplaceOptions;
+import org.amrbalance.mesh.laplace.MovingHotSpot;
+import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.service.BalancingListener;
+import org.amrbalance.service.BalancingService;
+import org.amrbalance.service.InheritingPlacement;
+import org.amrbalance.service.RemapEvent;
+import org.amrbalance.service.ServiceOptions;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.Machine;
+import org.amrbalance.spi.MigrationPlan;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+
+/**
+ * One rank of the moving Laplace example run distributed: the solver holds the pieces its assignment gives this
+ * rank and moves all grid data as checksummed payloads ({@link PayloadExchange}); a {@link BalancingService}
+ * built from the configured names decides remaps from the gathered step times, and a remap migrates the pieces
+ * that change rank. Every rank runs the same calls in the same order; {@link #start} and {@link #step} are
+ * collective.
+ *
+ * <p>A step: move the hot spot; every R steps regrid (new grids are placed where their data is, then the service
+ * is told, and the trigger may rebalance everything at once); one V-cycle, timing this rank's own sweeps; gather
+ * every rank's time; tell the service, whose trigger may remap (except after the last step).
+ */
+public final class DistributedLaplace {
+  /** The moving example: a hot spot of width 0.05 travelling from x = 0.3 to 0.7 in 40 steps and back. */
+  public static final MovingHotSpot PATH = MovingHotSpot.of(0.3, 0.7, 40, 0.05);
+
+  private final Communicator comm;
+  private final RunOptions options;
+  private final LaplaceAmr solver;
+  private final DistributedHost host;
+  private final BalancingService service;
+  private AgreedCostPolicy policy;
+  private final List<Remap> remaps = new ArrayList<>();
+  private final double[] computeSeconds;
+  private double sumAverage;
+  private double sumMax;
+  private double wallSeconds;
+  private int step;
+
+  /** A remap as every rank saw it: after which step, why, the agreed cost, and the cells that moved. */
+  public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
+      double imbalanceAfter) {}
+
+  /** What one step did (the same on every rank). */
+  public record StepReport(int step, double x0, boolean regridded, int remaps, StepTimes times, double wallSeconds,
+      double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
+
+  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector) {
+    this.comm = comm;
+    this.options = options;
+    LoadBalancer balancer = injector.getInstance(LoadBalancer.class);
+    SwitchablePlacement placement = new SwitchablePlacement(balancer);
+    this.solver = LaplaceAmr.builder(32, 32)
+        .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(16))
+        .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
+            .withRegridInterval(options.regridInterval()))
+        .problem(PATH.at(0))
+        .machine(Machine.fullyConnected(comm.size()))
+        .balancer(placement)
+        .exchange(PayloadExchange.of(comm))
+        .build();
+    this.host = new DistributedHost(solver, comm);
+    com.google.inject.Provider<RemapPolicy> triggers = injector.getProvider(RemapPolicy.class);
+    this.service = new BalancingService(balancer, () -> {
+      policy = new AgreedCostPolicy(triggers.get(), comm);
+      return policy;
+    }, injector.getInstance(ServiceOptions.class));
+    this.computeSeconds = new double[comm.size()];
+    solver.solve();
+    // From now on a regrid places new grids where their data is; rebalancing is the service's decision.
+    placement.use(new InheritingPlacement());
+    service.addListener(new BalancingListener() {
+      @Override
+      public void onRemap(RemapEvent e) {
+        List<Double> costs = policy.costs();
+        remaps.add(new Remap(e.step(), e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
+            e.imbalanceBefore(), e.imbalanceAfter()));
+      }
+    });
+    service.attach(host);
+    service.regridded();
+  }
+
+  /**
+   * Builds the solver on this rank, solves the static problem (levels placed by the configured balancer) and
+   * attaches the balancing service. An unknown balancer or trigger name is an {@link IllegalArgumentException}
+   * listing the known ones.
+   */
+  public static DistributedLaplace start(Communicator comm, RunOptions options) {
+    if (comm == null || options == null) {
+      throw new IllegalArgumentException("comm, options = null: must not be null");
+    }
+    Injector injector = Guice.createInjector(
+        BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
+    return new DistributedLaplace(comm, options, injector);
+  }
+
+  /** Takes the next step; collective. */
+  public StepReport step() {
+    if (step >= options.steps()) {
+      throw new IllegalStateException("step " + (step + 1) + ": the run has " + options.steps() + " steps");
+    }
+    int remapsBefore = remaps.size();
+    comm.barrier();
+    long start = System.nanoTime();
+    step++;
+    solver.setProblem(PATH.at(step));
+    boolean regrid = step % options.regridInterval() == 0;
+    if (regrid) {
+      solver.regrid();
+      service.regridded();
+    }
+    solver.relaxStep();
+    StepTimes times = comm.gatherStepTimes(solver.lastStepTimes().time(comm.rank()));
+    for (int r = 0; r < computeSeconds.length; r++) {
+      computeSeconds[r] += times.time(r);
+    }
+    sumAverage += times.average();
+    sumMax += times.max();
+    if (step < options.steps()) {
+      // Not after the last step: a remap there would cost and never pay (docs/triggers.md, Stop-At-Rise edge cases).
+      service.stepped(times);
+    }
+    double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
+    wallSeconds += wall;
+    Hierarchy h = solver.hierarchy();
+    int[] patches = new int[h.levelCount()];
+    for (int l = 0; l < patches.length; l++) {
+      patches[l] = h.level(l).size();
+    }
+    return new StepReport(step, PATH.at(step).x0(), regrid, remaps.size() - remapsBefore, times, wall,
+        solver.maxError(), solver.pointsPerLevel(), patches, report().imbalance());
+  }
+
+  /** The solution of every patch, on rank {@code root} (null elsewhere); collective. */
+  @Nullable
+  public Snapshot snapshot(int root) {
+    return Snapshot.gather(solver.grids(), root);
+  }
+
+  /** Remaps the current hierarchy to {@code next} through the host (for tests of migration); collective. */
+  public double migrateTo(Assignment next) {
+    return host.migrate(MigrationPlan.between(solver.assignment(), next));
+  }
+
+  /** The balance report of the assignment in force, from {@link BalanceReport}. */
+  public BalanceReport report() {
+    return BalanceReport.of(BalanceProblem.of(solver.hierarchy(), solver.machine()), solver.assignment());
+  }
+
+  public LaplaceAmr solver() {
+    return solver;
+  }
+
+  public RunOptions options() {
+    return options;
+  }
+
+  public int stepsTaken() {
+    return step;
+  }
+
+  /** Every remap so far (the placement when the service was attached included). */
+  public List<Remap> remaps() {
+    return List.copyOf(remaps);
+  }
+
+  /** The run so far in numbers; collective (the error is a reduction). */
+  public Summary summary() {
+    double remapCost = 0;
+    for (Remap r : remaps) {
+      remapCost += r.cost();
+    }
+    return new Summary(step, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
+        sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1, computeSeconds.clone(),
+        report().rankLoads(), wallSeconds, host.migratedCells(), host.migrationSeconds());
+  }
+
+  /**
+   * A run in numbers.
+   *
+   * @param utilization Σ_steps T_avg / (Σ_steps T_max + Σ remap costs): the share of the ranks' time spent
+   *     computing, remap costs counted as time lost
+   * @param computeSeconds each rank's measured sweep time summed over the steps
+   * @param loads each rank's modelled load in the final assignment ({@link BalanceReport#rankLoads})
+   */
+  public record Summary(int steps, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
+      double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,
+      double migrationSeconds) {
+    /** Wall time per step (slowest rank), 0 before the first step. */
+    public double wallPerStep() {
+      return steps == 0 ? 0 : wallSeconds / steps;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+package org.amrbalance.mesh.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.annotation.concurrent.Immutable;
+import org.amrbalance.config.BalancingModules;
+
+/**
+ * What a distributed run of the moving Laplace example does: steps, deepest level, balancer and trigger by
+ * configuration name (with {@code amrbalance.NAME.OPTION} settings), sweeps per level and leg, regrid interval,
+ * and every how many steps the solution is checked (a checksum per patch, optionally a snapshot file).
+ */
+@Immutable
+public final class RunOptions {
+  private static final RunOptions DEFAULTS = new RunOptions(40, 3, "knapsack", "stop-at-rise", Map.of(), 20, 2, 0);
+
+  private final int steps;
+  private final int lmax;
+  private final String balancer;
+  private final String trigger;
+  private final Map<String, String> settings;
+  private final int sweepsPerStep;
+  private final int regridInterval;
+  private final int checkEvery;
+
+  private RunOptions(int steps, int lmax, String balancer, String trigger, Map<String, String> settings,
+      int sweepsPerStep, int regridInterval, int checkEvery) {
+    this.steps = steps;
+    this.lmax = lmax;
+    this.balancer = balancer;
+    this.trigger = trigger;
+    this.settings = settings;
+    this.sweepsPerStep = sweepsPerStep;
+    this.regridInterval = regridInterval;
+    this.checkEvery = checkEvery;
+  }
+
+  /** 40 steps, levels 0..3, knapsack, stop-at-rise, 20 sweeps per level and leg, regrid every 2 steps, no checks. */
+  public static RunOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public RunOptions withSteps(int n) {
+    check("steps", n, 0, 100_000);
+    return new RunOptions(n, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery);
+  }
+
+  public RunOptions withLmax(int l) {
+    check("lmax", l, 0, 6);
+    return new RunOptions(steps, l, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery);
+  }
+
+  /** A balancer name as {@link BalancingModules#balancerNames()} lists them (checked when the run starts). */
+  public RunOptions withBalancer(String name) {
+    return new RunOptions(steps, lmax, name(name, "balancer"), trigger, settings, sweepsPerStep, regridInterval,
+        checkEvery);
+  }
+
+  /** A trigger name as {@link BalancingModules#triggerNames()} lists them (checked when the run starts). */
+  public RunOptions withTrigger(String name) {
+    return new RunOptions(steps, lmax, balancer, name(name, "trigger"), settings, sweepsPerStep, regridInterval,
+        checkEvery);
+  }
+
+  /** Adds {@code amrbalance.*} settings (options of the balancer, the trigger or the service). */
+  public RunOptions withSetting(String key, String value) {
+    if (!key.startsWith(BalancingModules.PREFIX)) {
+      throw new IllegalArgumentException("setting = " + key + ": must start with " + BalancingModules.PREFIX);
+    }
+    Map<String, String> s = new TreeMap<>(settings);
+    s.put(key, value);
+    return new RunOptions(steps, lmax, balancer, trigger, Map.copyOf(s), sweepsPerStep, regridInterval, checkEvery);
+  }
+
+  public RunOptions withSweepsPerStep(int n) {
+    check("sweepsPerStep", n, 1, 10_000);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, n, regridInterval, checkEvery);
+  }
+
+  public RunOptions withRegridInterval(int r) {
+    check("regridInterval", r, 1, 100_000);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, r, checkEvery);
+  }
+
+  /** Checksums of every patch after every {@code n}-th step and after the static solve; 0 for none. */
+  public RunOptions withCheckEvery(int n) {
+    check("checkEvery", n, 0, 100_000);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, n);
+  }
+
+  private static void check(String field, int v, int min, int max) {
+    if (v < min || v > max) {
+      throw new IllegalArgumentException(field + " = " + v + ": must be in [" + min + ", " + max + "]");
+    }
+  }
+
+  private static String name(String v, String field) {
+    if (v == null || v.isBlank()) {
+      throw new IllegalArgumentException(field + " = " + v + ": must name a " + field);
+    }
+    return v.trim();
+  }
+
+  public int steps() {
+    return steps;
+  }
+
+  public int lmax() {
+    return lmax;
+  }
+
+  public String balancer() {
+    return balancer;
+  }
+
+  public String trigger() {
+    return trigger;
+  }
+
+  public Map<String, String> settings() {
+    return settings;
+  }
+
+  public int sweepsPerStep() {
+    return sweepsPerStep;
+  }
+
+  public int regridInterval() {
+    return regridInterval;
+  }
+
+  public int checkEvery() {
+    return checkEvery;
+  }
+
+  /** True if the solution is checked after {@code step} (0 is the static solve). */
+  public boolean checks(int step) {
+    return checkEvery > 0 && step % checkEvery == 0;
+  }
+
+  /** The configuration {@link BalancingModules#fromMap} reads: names, settings, and no per-remap log line. */
+  public Map<String, String> configuration() {
+    Map<String, String> c = new TreeMap<>();
+    c.put("amrbalance.service.log", "false");
+    c.putAll(settings);
+    c.put(BalancingModules.BALANCER, balancer);
+    c.put(BalancingModules.TRIGGER, trigger);
+    return c;
+  }
+
+  /** As command-line words ({@link #parse} reads them back). */
+  public List<String> toArgs() {
+    List<String> a = new ArrayList<>(List.of("--steps", Integer.toString(steps), "--lmax", Integer.toString(lmax),
+        "--balancer", balancer, "--trigger", trigger, "--sweeps", Integer.toString(sweepsPerStep),
+        "--regrid", Integer.toString(regridInterval), "--check-every", Integer.toString(checkEvery)));
+    settings.forEach((k, v) -> a.addAll(List.of("--set", k + "=" + v)));
+    return a;
+  }
+
+  /** Reads the words of {@link #toArgs}; unknown words are an error. */
+  public static RunOptions parse(List<String> args) {
+    RunOptions o = defaults();
+    for (int k = 0; k < args.size(); k++) {
+      String a = args.get(k);
+      String v = k + 1 < args.size() ? args.get(k + 1) : null;
+      if (v == null) {
+        throw new IllegalArgumentException(a + ": needs a value");
+      }
+      k++;
+      switch (a) {
+        case "--steps" -> o = o.withSteps(intValue(a, v));
+        case "--lmax" -> o = o.withLmax(intValue(a, v));
+        case "--balancer" -> o = o.withBalancer(v);
+        case "--trigger" -> o = o.withTrigger(v);
+        case "--sweeps" -> o = o.withSweepsPerStep(intValue(a, v));
+        case "--regrid" -> o = o.withRegridInterval(intValue(a, v));
+        case "--check-every" -> o = o.withCheckEvery(intValue(a, v));
+        case "--set" -> {
+          int eq = v.indexOf('=');
+          if (eq < 0) {
+            throw new IllegalArgumentException("--set " + v + ": must be KEY=VALUE");
+          }
+          o = o.withSetting(v.substring(0, eq), v.substring(eq + 1));
+        }
+        default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
+      }
+    }
+    return o;
+  }
+
+  static int intValue(String name, String v) {
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " = " + v + ": not a whole number", e);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RunOptions r && r.toArgs().equals(toArgs());
+  }
+
+  @Override
+  public int hashCode() {
+    return toArgs().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "RunOptions" + toArgs();
+  }
+}

@@ -1,0 +1,4 @@
+@ParametersAreNonnullByDefault
+package org.amrbalance.mesh.runtime;
+
+import javax.annotation.ParametersAreNonnullByDefault;
