@@ -2,7 +2,9 @@ package org.amrbalance.experiments;
 
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
+import org.amrbalance.experiments.bench.BenchCommand;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
+import org.amrbalance.experiments.reproduce.RealHierarchies;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
 
 /** The launcher's built-in subcommands. */
@@ -10,6 +12,7 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps())));
+    return List.of(new BalanceCommand(), new ReproduceCommand(List.of(new ChapterThreeSweeps(), new RealHierarchies())),
+        new BenchCommand());
   }
 }
