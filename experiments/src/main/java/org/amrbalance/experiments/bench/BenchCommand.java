@@ -53,7 +53,7 @@ public final class BenchCommand implements Command {
         Option.value("grids", "N[,N...]", "grid counts (default 1000,10000,100000)"),
         Option.value("ranks", "P[,P...]", "rank counts, powers of two (default 16,128,1024,16384)"),
         Option.value("forks", "N", "JMH forks (default 1, 0 with --quick)"),
-        Option.value("warmup", "N", "warm-up iterations (default 1)"),
+        Option.value("warmup", "N", "warm-up iterations (default 2, 1 with --quick)"),
         Option.value("iterations", "N", "measured iterations (default 3, 2 with --quick)"),
         Option.value("time", "MS", "milliseconds per iteration (default 1000, 500 with --quick)"),
         Option.value("memory-timeout", "S", "seconds allowed per balancer in memory mode (default 600)"));
@@ -88,7 +88,7 @@ public final class BenchCommand implements Command {
       }
     }
     BenchPlan plan = new BenchPlan(include, balancers, grids, ranks, !args.has("grids") && !args.has("ranks"),
-        MAX_GRIDS, args.integer("forks", quick ? 0 : 1, 0, 10), args.integer("warmup", 1, 0, 100),
+        MAX_GRIDS, args.integer("forks", quick ? 0 : 1, 0, 10), args.integer("warmup", quick ? 1 : 2, 0, 100),
         args.integer("iterations", quick ? 2 : 3, 1, 1000), args.integer("time", quick ? 500 : 1000, 1, 3_600_000));
     Path dir = args.path("out", "results/bench");
     Files.createDirectories(dir);
@@ -99,7 +99,7 @@ public final class BenchCommand implements Command {
       timings = new JmhBench(plan, logs).run(err);
       if (timings.isEmpty()) {
         throw new UsageException("--include " + include + ": matches no benchmark (" + JmhBench.BALANCE + ", "
-            + JmhBench.TARGET + ")");
+            + JmhBench.REAL + ", " + JmhBench.TARGET + ")");
       }
     }
     List<MemoryResult> memory = new ArrayList<>();

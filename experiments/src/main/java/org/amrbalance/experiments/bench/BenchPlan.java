@@ -9,12 +9,14 @@ import java.util.regex.Pattern;
  *
  * @param include regex found in the benchmark names to run (JMH's include semantics)
  * @param balancers balancers of {@link BalanceBenchmark}
- * @param grids grid counts; for {@link GridIndivisibilityTarget}, null keeps its own
- * @param ranks rank counts, powers of two; for {@link GridIndivisibilityTarget}, null keeps its own
+ * @param grids grid counts of the generated hierarchies
+ * @param ranks rank counts, powers of two
+ * @param ownSizes whether {@link GridIndivisibilityTarget} and {@link RealHierarchyBenchmark} keep their own
+ *     grid and rank counts instead of {@code grids} and {@code ranks}
  * @param maxGrids largest grid count per balancer (balancers absent have no limit)
  */
 public record BenchPlan(Pattern include, List<String> balancers, List<Integer> grids, List<Integer> ranks,
-    boolean ownTargetSizes, Map<String, Integer> maxGrids, int forks, int warmupIterations,
+    boolean ownSizes, Map<String, Integer> maxGrids, int forks, int warmupIterations,
     int measurementIterations, int iterationMillis) {
   public BenchPlan {
     balancers = List.copyOf(balancers);

@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.amrbalance.experiments.plot.Table;
 
 /**
@@ -28,6 +30,7 @@ public final class BenchSummary {
   private final List<MemoryResult> memory;
   private final int cores;
   private final String jvm;
+  private final double loadAverage;
 
   public BenchSummary(String commandLine, BenchPlan plan, List<TimingResult> timings, List<MemoryResult> memory) {
     this.commandLine = commandLine;
@@ -36,6 +39,7 @@ public final class BenchSummary {
     this.memory = List.copyOf(memory);
     this.cores = Runtime.getRuntime().availableProcessors();
     this.jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version", "?");
+    this.loadAverage = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   public int cores() {
@@ -68,10 +72,10 @@ public final class BenchSummary {
 
   Table timingCsv() {
     Table t = Table.withColumns("benchmark", "balancer", "grids", "ranks", "ms_per_call", "error_ms_99.9",
-        "iterations", "cores", "jvm", "command");
+        "iterations", "cores", "jvm", "file", "command");
     for (TimingResult r : timings) {
       t.add(r.benchmark(), r.balancer(), r.grids(), r.ranks(), r.scoreMs(), r.errorMs(), r.iterations(), cores, jvm,
-          commandLine);
+          r.file(), commandLine);
     }
     return t;
   }
@@ -90,7 +94,9 @@ public final class BenchSummary {
     StringBuilder s = new StringBuilder("# Balancer benchmarks\n\n");
     s.append("- command: `").append(commandLine).append("`\n");
     s.append("- machine: ").append(cores).append(" cores (`availableProcessors`), ")
-        .append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch")).append('\n');
+        .append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch"))
+        .append(loadAverage >= 0 ? String.format(Locale.ROOT, ", load average %.1f when the run ended", loadAverage)
+            : "").append('\n');
     s.append("- JVM: ").append(jvm).append(", max heap ").append(Runtime.getRuntime().maxMemory() >> 20)
         .append(" MiB\n");
     s.append(String.format(Locale.ROOT, "- JMH: forks %d, %d warm-up and %d measured iterations of %d ms,"
@@ -102,7 +108,7 @@ public final class BenchSummary {
     List<TimingResult> scale = timings.stream().filter(r -> r.benchmark().equals(JmhBench.BALANCE)).toList();
     if (!scale.isEmpty()) {
       s.append("## Time to balance (ms per call, ± 99.9% half-width)\n\n");
-      s.append(pivot(scale).toMarkdown()).append('\n');
+      s.append(pivot(scale, r -> r.balancer() + "\u0000" + r.grids(), "grids").toMarkdown()).append('\n');
       List<String> skipped = new ArrayList<>();
       for (String b : plan.balancers()) {
         if (!plan.skippedFor(b).isEmpty()) {
@@ -113,6 +119,11 @@ public final class BenchSummary {
       if (!skipped.isEmpty()) {
         s.append("Not measured: ").append(String.join("; ", skipped)).append(".\n\n");
       }
+    }
+    List<TimingResult> real = timings.stream().filter(r -> r.benchmark().equals(JmhBench.REAL)).toList();
+    if (!real.isEmpty()) {
+      s.append("## Time to balance the real hierarchies (ms per call)\n\n");
+      s.append(pivot(real, r -> r.balancer() + "\u0000" + r.file(), "file").toMarkdown()).append('\n');
     }
     List<TimingResult> target = timings.stream().filter(r -> r.benchmark().equals(JmhBench.TARGET)).toList();
     if (!target.isEmpty()) {
@@ -141,20 +152,20 @@ public final class BenchSummary {
     return s.toString();
   }
 
-  /** One row per balancer and grid count, one column per rank count. */
-  private static Table pivot(List<TimingResult> rows) {
+  /** One row per balancer and input (named by {@code key}, then split), one column per rank count. */
+  private static Table pivot(List<TimingResult> rows, Function<TimingResult, String> key, String input) {
     TreeSet<Integer> ranks = new TreeSet<>();
     rows.forEach(r -> ranks.add(r.ranks()));
     Map<String, Map<Integer, TimingResult>> byRow = new LinkedHashMap<>();
     for (TimingResult r : rows) {
-      byRow.computeIfAbsent(r.balancer() + "\u0000" + r.grids(), k -> new LinkedHashMap<>()).put(r.ranks(), r);
+      byRow.computeIfAbsent(key.apply(r), k -> new LinkedHashMap<>()).put(r.ranks(), r);
     }
-    List<String> header = new ArrayList<>(List.of("balancer", "grids"));
+    List<String> header = new ArrayList<>(List.of("balancer", input));
     ranks.forEach(p -> header.add(p + " ranks"));
     Table t = Table.withColumns(header.toArray(String[]::new));
     for (Map.Entry<String, Map<Integer, TimingResult>> e : byRow.entrySet()) {
-      String[] key = e.getKey().split("\u0000");
-      List<Object> row = new ArrayList<>(List.of(key[0], key[1]));
+      String[] parts = e.getKey().split("\u0000");
+      List<Object> row = new ArrayList<>(List.of(parts[0], parts[1]));
       for (int p : ranks) {
         TimingResult r = e.getValue().get(p);
         row.add(r == null ? "-" : cell(r));

@@ -1,12 +1,15 @@
 package org.amrbalance.experiments.bench;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.amrbalance.experiments.reproduce.RealHierarchies;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -17,13 +20,16 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the benchmarks of a {@link BenchPlan} through JMH's {@link Runner}: one run per balancer of
- * {@link BalanceBenchmark} (so that each balancer gets only the sizes within its limit), then
- * {@link GridIndivisibilityTarget}. JMH's own output goes to a log file.
+ * {@link BalanceBenchmark} (so that each balancer gets only the sizes within its limit), one per balancer of
+ * {@link RealHierarchyBenchmark} over every real hierarchy found, then {@link GridIndivisibilityTarget}. JMH's own output goes to a log file.
  */
 public final class JmhBench {
   /** Short names of the benchmarks, as they appear in the tables. */
   public static final String BALANCE = "BalanceBenchmark.balance";
   public static final String TARGET = "GridIndivisibilityTarget.sequential";
+  public static final String REAL = "RealHierarchyBenchmark.balance";
+  /** Rank counts of the real-hierarchy benchmark unless the plan gives its own. */
+  static final List<Integer> REAL_RANKS = List.of(16, 1024);
 
   private final BenchPlan plan;
   private final Path logs;
@@ -34,7 +40,7 @@ public final class JmhBench {
     this.logs = logs;
   }
 
-  public List<TimingResult> run(PrintStream progress) throws RunnerException {
+  public List<TimingResult> run(PrintStream progress) throws RunnerException, IOException {
     List<TimingResult> out = new ArrayList<>();
     if (plan.includes(fullName(BALANCE))) {
       for (String balancer : plan.balancers()) {
@@ -49,10 +55,25 @@ public final class JmhBench {
         collect(new Runner(o.build()).run(), BALANCE, out);
       }
     }
+    if (plan.includes(fullName(REAL))) {
+      Path data = RealHierarchies.defaultData();
+      List<Path> files = Files.isDirectory(data) ? RealHierarchies.hierarchyFiles(data) : List.of();
+      if (files.isEmpty()) {
+        progress.println("bench: no real hierarchies in " + data + ", " + REAL + " skipped");
+      }
+      String[] names = files.stream().map(f -> f.getFileName().toString()).toArray(String[]::new);
+      List<Integer> ranks = plan.ownSizes() ? REAL_RANKS : plan.ranks();
+      for (String balancer : files.isEmpty() ? List.<String>of() : plan.balancers()) {
+        progress.printf("bench: %s on %d real hierarchies x %s ranks%n", balancer, names.length, ranks);
+        ChainedOptionsBuilder o = options(REAL, "jmh-real-" + balancer + ".log").param("balancer", balancer)
+            .param("file", names).param("ranks", strings(ranks));
+        collect(new Runner(o.build()).run(), REAL, out);
+      }
+    }
     if (plan.includes(fullName(TARGET))) {
       progress.println("bench: grid-indivisibility target (sequential L1, single core)");
       ChainedOptionsBuilder o = options(TARGET, "jmh-target.log");
-      if (!plan.ownTargetSizes()) {
+      if (!plan.ownSizes()) {
         o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
       }
       collect(new Runner(o.build()).run(), TARGET, out);
@@ -78,7 +99,9 @@ public final class JmhBench {
     for (RunResult r : results) {
       Result<?> primary = r.getPrimaryResult();
       String balancer = benchmark.equals(TARGET) ? "grid-indivisibility" : r.getParams().getParam("balancer");
-      out.add(new TimingResult(benchmark, balancer, Integer.parseInt(r.getParams().getParam("grids")),
+      String file = benchmark.equals(REAL) ? r.getParams().getParam("file") : "";
+      int grids = benchmark.equals(REAL) ? -1 : Integer.parseInt(r.getParams().getParam("grids"));
+      out.add(new TimingResult(benchmark, balancer, file, grids,
           Integer.parseInt(r.getParams().getParam("ranks")), primary.getScore(), primary.getScoreError(),
           primary.getStatistics().getN()));
     }

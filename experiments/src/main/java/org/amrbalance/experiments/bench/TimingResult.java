@@ -5,8 +5,10 @@ package org.amrbalance.experiments.bench;
  *
  * @param benchmark the JMH benchmark, e.g. {@code BalanceBenchmark.balance}
  * @param balancer the balancer's configuration name
+ * @param file the real hierarchy's file name, empty for a generated hierarchy
+ * @param grids grid count of a generated hierarchy, -1 for a real one
  * @param errorMs half-width of JMH's 99.9% confidence interval, NaN with too few iterations
  * @param iterations measurement iterations behind the score
  */
-public record TimingResult(String benchmark, String balancer, int grids, int ranks, double scoreMs,
+public record TimingResult(String benchmark, String balancer, String file, int grids, int ranks, double scoreMs,
     double errorMs, long iterations) {}

@@ -70,7 +70,7 @@ public final class RealHierarchies implements Reproduction {
 
   @Override
   public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
-    Path dir = data != null ? data : Files.isDirectory(DEFAULT_DATA) ? DEFAULT_DATA : Path.of("..").resolve(DEFAULT_DATA);
+    Path dir = data != null ? data : defaultData();
     if (!Files.isDirectory(dir)) {
       progress.println("real-hierarchies: no hierarchy folder " + dir + ", skipped");
       return List.of();
@@ -137,19 +137,32 @@ public final class RealHierarchies implements Reproduction {
     return LinePlot.titled(file + ": " + metric).axes("ranks (square 2-D mesh)", metric).logX(true);
   }
 
+  /** {@link #DEFAULT_DATA} under the current directory if it is there, else under its parent. */
+  public static Path defaultData() {
+    return Files.isDirectory(DEFAULT_DATA) ? DEFAULT_DATA : Path.of("..").resolve(DEFAULT_DATA);
+  }
+
   /** Every file of {@code dir} whose format is recognised, in name order; others (parameters, notes) are left. */
-  static List<HierarchyFile> readAll(Path dir) throws IOException {
+  public static List<Path> hierarchyFiles(Path dir) throws IOException {
     List<Path> paths;
     try (Stream<Path> s = Files.list(dir)) {
       paths = s.filter(Files::isRegularFile).sorted().toList();
     }
-    List<HierarchyFile> out = new ArrayList<>();
+    List<Path> out = new ArrayList<>();
     for (Path p : paths) {
       try {
         HierarchyReaders.detect(p);
       } catch (HierarchyFormatException e) {
         continue;
       }
+      out.add(p);
+    }
+    return out;
+  }
+
+  static List<HierarchyFile> readAll(Path dir) throws IOException {
+    List<HierarchyFile> out = new ArrayList<>();
+    for (Path p : hierarchyFiles(dir)) {
       out.add(HierarchyReaders.read(p));
     }
     return out;

@@ -48,6 +48,19 @@ class BenchCommandTest {
   }
 
   @Test
+  void everyRealHierarchyIsATimedRow(@TempDir Path dir) throws Exception {
+    assertThat(run("bench", "--quick", "--include", "RealHierarchyBenchmark", "--balancers", "round-robin",
+        "--ranks", "16", "--warmup", "0", "--iterations", "1", "--time", "20", "--out", dir.toString()))
+        .as(err.toString(StandardCharsets.UTF_8)).isZero();
+    List<String> csv = Files.readAllLines(dir.resolve("benchmarks.csv"));
+    assertThat(csv).hasSize(1 + 4); // Enzo, Chombo 2-D and 3-D, AMReX Header
+    assertThat(csv.subList(1, 5)).allMatch(l -> l.startsWith(JmhBench.REAL + ",round-robin,-1,16,"));
+    assertThat(csv).anyMatch(l -> l.contains(",amrex_pelelmex_2d_Header,"));
+    String md = Files.readString(dir.resolve("benchmarks.md"));
+    assertThat(md).contains("real hierarchies", "| round-robin | enzo_IsolatedGalaxy_galaxy0030.hierarchy | ");
+  }
+
+  @Test
   void badOptionsExitWithStatusTwo(@TempDir Path dir) {
     assertThat(run("bench", "--ranks", "12", "--out", dir.toString())).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--ranks 12: must be a power of two");
