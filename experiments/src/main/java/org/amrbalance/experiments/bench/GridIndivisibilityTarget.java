@@ -37,8 +37,16 @@ public class GridIndivisibilityTarget {
 
   @Setup
   public void setUp() {
-    lb = new GridIndivisibilityBalancer(GridIndivisibilityOptions.defaults());
-    problem = BalanceProblem.of(ScaleHierarchy.generate(grids, BenchSettings.SEED), Machine.hypercube(ranks));
+    lb = balancer();
+    problem = problem(grids, ranks);
+  }
+
+  static GridIndivisibilityBalancer balancer() {
+    return new GridIndivisibilityBalancer(GridIndivisibilityOptions.defaults());
+  }
+
+  static BalanceProblem problem(int grids, int ranks) {
+    return BalanceProblem.of(ScaleHierarchy.generate(grids, BenchSettings.SEED), Machine.hypercube(ranks));
   }
 
   @Benchmark

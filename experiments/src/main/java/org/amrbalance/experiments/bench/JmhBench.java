@@ -30,6 +30,9 @@ public final class JmhBench {
   public static final String REAL = "RealHierarchyBenchmark.balance";
   /** Rank counts of the real-hierarchy benchmark unless the plan gives its own. */
   static final List<Integer> REAL_RANKS = List.of(16, 1024);
+  /** Calls before and calls measured by {@link CpuTime} for the grid-indivisibility target. */
+  static final int CPU_WARMUPS = 2;
+  static final int CPU_CALLS = 5;
 
   private final BenchPlan plan;
   private final Path logs;
@@ -76,7 +79,15 @@ public final class JmhBench {
       if (!plan.ownSizes()) {
         o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
       }
-      collect(new Runner(o.build()).run(), TARGET, out);
+      List<TimingResult> target = new ArrayList<>();
+      collect(new Runner(o.build()).run(), TARGET, target);
+      for (TimingResult r : target) {
+        progress.printf("bench: CPU time of grid-indivisibility on %d grids, %d ranks%n", r.grids(), r.ranks());
+        double cpu = CpuTime.medianMs(GridIndivisibilityTarget.balancer(),
+            GridIndivisibilityTarget.problem(r.grids(), r.ranks()), CPU_WARMUPS, CPU_CALLS);
+        out.add(new TimingResult(r.benchmark(), r.balancer(), r.file(), r.grids(), r.ranks(), r.scoreMs(),
+            r.errorMs(), r.iterations(), cpu));
+      }
     }
     return out;
   }
@@ -103,7 +114,7 @@ public final class JmhBench {
       int grids = benchmark.equals(REAL) ? -1 : Integer.parseInt(r.getParams().getParam("grids"));
       out.add(new TimingResult(benchmark, balancer, file, grids,
           Integer.parseInt(r.getParams().getParam("ranks")), primary.getScore(), primary.getScoreError(),
-          primary.getStatistics().getN()));
+          primary.getStatistics().getN(), Double.NaN));
     }
   }
 

@@ -9,6 +9,7 @@ package org.amrbalance.experiments.bench;
  * @param grids grid count of a generated hierarchy, -1 for a real one
  * @param errorMs half-width of JMH's 99.9% confidence interval, NaN with too few iterations
  * @param iterations measurement iterations behind the score
+ * @param cpuMs thread CPU milliseconds per call measured apart from JMH ({@link CpuTime}), NaN if not measured
  */
 public record TimingResult(String benchmark, String balancer, String file, int grids, int ranks, double scoreMs,
-    double errorMs, long iterations) {}
+    double errorMs, long iterations, double cpuMs) {}

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.amrbalance.experiments.Launcher;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,12 @@ class BenchCommandTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private final Launcher launcher = new Launcher(List.of(new BenchCommand()));
+
+  /** A test is no measurement: it runs beside a benchmark that holds JMH's machine-wide lock. */
+  @BeforeAll
+  static void ignoreJmhLock() {
+    System.setProperty("jmh.ignoreLock", "true");
+  }
 
   private int run(String... args) {
     return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -43,7 +50,8 @@ class BenchCommandTest {
     assertThat(row[1]).isEqualTo("round-robin");
     assertThat(row[2]).isEqualTo("300");
     assertThat(Double.parseDouble(row[4])).isPositive();
-    assertThat(row[7]).isEqualTo(cores);
+    assertThat(row[7]).isEqualTo("NaN"); // CPU time is measured for the target only
+    assertThat(row[8]).isEqualTo(cores);
     assertThat(csv.get(1)).contains("java -jar experiments/target/amrbalance.jar bench --quick");
   }
 
@@ -58,6 +66,21 @@ class BenchCommandTest {
     assertThat(csv).anyMatch(l -> l.contains(",amrex_pelelmex_2d_Header,"));
     String md = Files.readString(dir.resolve("benchmarks.md"));
     assertThat(md).contains("real hierarchies", "| round-robin | enzo_IsolatedGalaxy_galaxy0030.hierarchy | ");
+  }
+
+  @Test
+  void theGridIndivisibilityTargetAlsoHasItsCpuTime(@TempDir Path dir) throws Exception {
+    assertThat(run("bench", "--quick", "--include", "GridIndivisibilityTarget", "--grids", "300", "--ranks", "16",
+        "--warmup", "0", "--iterations", "1", "--time", "20", "--out", dir.toString()))
+        .as(err.toString(StandardCharsets.UTF_8)).isZero();
+    List<String> csv = Files.readAllLines(dir.resolve("benchmarks.csv"));
+    assertThat(csv).hasSize(2);
+    String[] row = csv.get(1).split(",");
+    assertThat(row[0]).isEqualTo(JmhBench.TARGET);
+    assertThat(row[1]).isEqualTo("grid-indivisibility");
+    assertThat(Double.parseDouble(row[7])).isPositive();
+    assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Grid-indivisibility, sequential L1",
+        "| 300 | 16 | ");
   }
 
   @Test
