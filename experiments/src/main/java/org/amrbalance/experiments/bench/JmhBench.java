@@ -31,7 +31,7 @@ public final class JmhBench {
   /** Rank counts of the real-hierarchy benchmark unless the plan gives its own. */
   static final List<Integer> REAL_RANKS = List.of(16, 1024);
   /** Calls before and calls measured by {@link CpuTime} for the grid-indivisibility target. */
-  static final int CPU_WARMUPS = 2;
+  static final int CPU_WARMUPS = 5;
   static final int CPU_CALLS = 5;
 
   private final BenchPlan plan;
