@@ -2,12 +2,14 @@ package org.amrbalance.experiments;
 
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
+import org.amrbalance.experiments.bench.BenchCommand;
 import org.amrbalance.experiments.reproduce.BalancerComparison;
 import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ExpectedWCurves;
 import org.amrbalance.experiments.reproduce.LoadDependencyFigure;
 import org.amrbalance.experiments.reproduce.OptimumVersusStopAtRise;
+import org.amrbalance.experiments.reproduce.RealHierarchies;
 import org.amrbalance.experiments.reproduce.RemapFrequencyTables;
 import org.amrbalance.experiments.reproduce.RepartitionTables;
 import org.amrbalance.experiments.reproduce.ReproduceCommand;
@@ -23,7 +25,7 @@ final class Commands {
 
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new BalanceCommand(),
-        new ReproduceCommand(reproductions()));
+        new ReproduceCommand(reproductions()), new BenchCommand());
   }
 
   static List<Reproduction> reproductions() {
@@ -37,6 +39,7 @@ final class Commands {
         new ScatterGranularity(),
         new ChapterThreeSweeps(),
         new ChapterFivePacking(),
-        new BalancerComparison());
+        new BalancerComparison(),
+        new RealHierarchies());
   }
 }

@@ -1,0 +1,128 @@
+package org.amrbalance.experiments.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.amrbalance.experiments.reproduce.RealHierarchies;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the benchmarks of a {@link BenchPlan} through JMH's {@link Runner}: one run per balancer of
+ * {@link BalanceBenchmark} (so that each balancer gets only the sizes within its limit), one per balancer of
+ * {@link RealHierarchyBenchmark} over every real hierarchy found, then {@link GridIndivisibilityTarget}. JMH's own output goes to a log file.
+ */
+public final class JmhBench {
+  /** Short names of the benchmarks, as they appear in the tables. */
+  public static final String BALANCE = "BalanceBenchmark.balance";
+  public static final String TARGET = "GridIndivisibilityTarget.sequential";
+  public static final String REAL = "RealHierarchyBenchmark.balance";
+  /** Rank counts of the real-hierarchy benchmark unless the plan gives its own. */
+  static final List<Integer> REAL_RANKS = List.of(16, 1024);
+  /** Calls before and calls measured by {@link CpuTime} for the grid-indivisibility target. */
+  static final int CPU_WARMUPS = 5;
+  static final int CPU_CALLS = 5;
+
+  private final BenchPlan plan;
+  private final Path logs;
+
+  /** JMH's output of each run goes to a file in {@code logs}, which must exist. */
+  public JmhBench(BenchPlan plan, Path logs) {
+    this.plan = plan;
+    this.logs = logs;
+  }
+
+  public List<TimingResult> run(PrintStream progress) throws RunnerException, IOException {
+    List<TimingResult> out = new ArrayList<>();
+    if (plan.includes(fullName(BALANCE))) {
+      for (String balancer : plan.balancers()) {
+        List<Integer> grids = plan.gridsFor(balancer);
+        if (grids.isEmpty()) {
+          progress.printf("bench: %s skipped (over its size limit)%n", balancer);
+          continue;
+        }
+        progress.printf("bench: %s on %s grids x %s ranks%n", balancer, grids, plan.ranks());
+        ChainedOptionsBuilder o = options(BALANCE, "jmh-" + balancer + ".log").param("balancer", balancer)
+            .param("grids", strings(grids)).param("ranks", strings(plan.ranks()));
+        collect(new Runner(o.build()).run(), BALANCE, out);
+      }
+    }
+    if (plan.includes(fullName(REAL))) {
+      Path data = RealHierarchies.defaultData();
+      List<Path> files = Files.isDirectory(data) ? RealHierarchies.hierarchyFiles(data) : List.of();
+      if (files.isEmpty()) {
+        progress.println("bench: no real hierarchies in " + data + ", " + REAL + " skipped");
+      }
+      String[] names = files.stream().map(f -> f.getFileName().toString()).toArray(String[]::new);
+      List<Integer> ranks = plan.ownSizes() ? REAL_RANKS : plan.ranks();
+      for (String balancer : files.isEmpty() ? List.<String>of() : plan.balancers()) {
+        progress.printf("bench: %s on %d real hierarchies x %s ranks%n", balancer, names.length, ranks);
+        ChainedOptionsBuilder o = options(REAL, "jmh-real-" + balancer + ".log").param("balancer", balancer)
+            .param("file", names).param("ranks", strings(ranks));
+        collect(new Runner(o.build()).run(), REAL, out);
+      }
+    }
+    if (plan.includes(fullName(TARGET))) {
+      progress.println("bench: grid-indivisibility target (sequential L1, single core)");
+      ChainedOptionsBuilder o = options(TARGET, "jmh-target.log");
+      if (!plan.ownSizes()) {
+        o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
+      }
+      List<TimingResult> target = new ArrayList<>();
+      collect(new Runner(o.build()).run(), TARGET, target);
+      for (TimingResult r : target) {
+        progress.printf("bench: CPU time of grid-indivisibility on %d grids, %d ranks%n", r.grids(), r.ranks());
+        double cpu = CpuTime.medianMs(GridIndivisibilityTarget.balancer(),
+            GridIndivisibilityTarget.problem(r.grids(), r.ranks()), CPU_WARMUPS, CPU_CALLS);
+        out.add(new TimingResult(r.benchmark(), r.balancer(), r.file(), r.grids(), r.ranks(), r.scoreMs(),
+            r.errorMs(), r.iterations(), cpu));
+      }
+    }
+    return out;
+  }
+
+  private ChainedOptionsBuilder options(String benchmark, String logName) {
+    return new OptionsBuilder()
+        .include("^" + Pattern.quote(fullName(benchmark)) + "$")
+        .forks(plan.forks())
+        .threads(1)
+        .warmupIterations(plan.warmupIterations())
+        .warmupTime(TimeValue.milliseconds(plan.iterationMillis()))
+        .measurementIterations(plan.measurementIterations())
+        .measurementTime(TimeValue.milliseconds(plan.iterationMillis()))
+        .timeUnit(TimeUnit.MILLISECONDS)
+        .shouldFailOnError(true)
+        .output(logs.resolve(logName).toString());
+  }
+
+  private static void collect(Collection<RunResult> results, String benchmark, List<TimingResult> out) {
+    for (RunResult r : results) {
+      Result<?> primary = r.getPrimaryResult();
+      String balancer = benchmark.equals(TARGET) ? "grid-indivisibility" : r.getParams().getParam("balancer");
+      String file = benchmark.equals(REAL) ? r.getParams().getParam("file") : "";
+      int grids = benchmark.equals(REAL) ? -1 : Integer.parseInt(r.getParams().getParam("grids"));
+      out.add(new TimingResult(benchmark, balancer, file, grids,
+          Integer.parseInt(r.getParams().getParam("ranks")), primary.getScore(), primary.getScoreError(),
+          primary.getStatistics().getN(), Double.NaN));
+    }
+  }
+
+  static String fullName(String benchmark) {
+    return JmhBench.class.getPackageName() + "." + benchmark;
+  }
+
+  private static String[] strings(List<Integer> values) {
+    return values.stream().map(String::valueOf).toArray(String[]::new);
+  }
+}

@@ -1,0 +1,15 @@
+package org.amrbalance.experiments.bench;
+
+/**
+ * One JMH measurement: average milliseconds per {@code balance} call.
+ *
+ * @param benchmark the JMH benchmark, e.g. {@code BalanceBenchmark.balance}
+ * @param balancer the balancer's configuration name
+ * @param file the real hierarchy's file name, empty for a generated hierarchy
+ * @param grids grid count of a generated hierarchy, -1 for a real one
+ * @param errorMs half-width of JMH's 99.9% confidence interval, NaN with too few iterations
+ * @param iterations measurement iterations behind the score
+ * @param cpuMs thread CPU milliseconds per call measured apart from JMH ({@link CpuTime}), NaN if not measured
+ */
+public record TimingResult(String benchmark, String balancer, String file, int grids, int ranks, double scoreMs,
+    double errorMs, long iterations, double cpuMs) {}

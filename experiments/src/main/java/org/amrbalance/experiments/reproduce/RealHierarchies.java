@@ -1,0 +1,170 @@
+package org.amrbalance.experiments.reproduce;
+
+import com.google.inject.Guice;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.annotation.Nullable;
+import org.amrbalance.config.BalancingModules;
+import org.amrbalance.experiments.balance.MachineSpec;
+import org.amrbalance.experiments.plot.LinePlot;
+import org.amrbalance.experiments.plot.Table;
+import org.amrbalance.readers.HierarchyFile;
+import org.amrbalance.readers.HierarchyFormatException;
+import org.amrbalance.readers.HierarchyReaders;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.Machine;
+
+/**
+ * The domain-decomposition issue's benchmark: the time to decompose each real hierarchy (Enzo, Chombo, AMReX
+ * files) on 16 to 4,096 ranks, and the imbalance and communication obtained, measured by {@link BalanceReport},
+ * beside the grid-indivisibility heuristic and the Hilbert space-filling curve. Machines are the squarest 2-D
+ * meshes (the chapter 4 setting); each balancer has default options.
+ */
+public final class RealHierarchies implements Reproduction {
+  /** Where the hierarchies are kept, relative to the project root. */
+  public static final Path DEFAULT_DATA = Path.of("balancers", "src", "test", "resources", "hierarchies");
+  static final List<String> BALANCERS = List.of("domain-decomposition", "grid-indivisibility", "sfc-hilbert");
+  static final List<Integer> RANKS = List.of(16, 64, 256, 1024, 4096);
+  private static final int REPEATS = 5;
+
+  @Nullable private final Path data;
+  private final List<Integer> ranks;
+
+  /** The default folder, looked up from the current directory or its parent, and 16 to 4,096 ranks. */
+  public RealHierarchies() {
+    this(null, RANKS);
+  }
+
+  /**
+   * @param data folder of hierarchy files, or null for the default
+   * @param ranks rank counts, each with a mesh the balancers accept
+   */
+  public RealHierarchies(@Nullable Path data, List<Integer> ranks) {
+    if (ranks.isEmpty()) {
+      throw new IllegalArgumentException("ranks = []: give at least one rank count");
+    }
+    this.data = data;
+    this.ranks = List.copyOf(ranks);
+  }
+
+  @Override
+  public String name() {
+    return "real-hierarchies";
+  }
+
+  @Override
+  public String description() {
+    return "time, imbalance and communication on real Enzo/Chombo/AMReX hierarchies, 16-4096 ranks";
+  }
+
+  @Override
+  public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
+    Path dir = data != null ? data : defaultData();
+    if (!Files.isDirectory(dir)) {
+      progress.println("real-hierarchies: no hierarchy folder " + dir + ", skipped");
+      return List.of();
+    }
+    List<HierarchyFile> files = readAll(dir);
+    if (files.isEmpty()) {
+      progress.println("real-hierarchies: no readable hierarchy in " + dir + ", skipped");
+      return List.of();
+    }
+    // Quick mode times one call after one warm-up; otherwise the median of five.
+    int repeats = quick ? 1 : REPEATS;
+    Table table = Table.withColumns("file", "format", "grids", "balancer", "ranks", "topology", "time_ms",
+        "imbalance", "efficiency", "pieces", "intra_grid_comm", "inter_grid_comm", "total_comm");
+    List<Path> written = new ArrayList<>();
+    for (HierarchyFile f : files) {
+      String name = Path.of(f.source()).getFileName().toString();
+      progress.printf("real-hierarchies: %s (%d grids)%n", name, f.hierarchy().patchCount());
+      LinePlot time = plot(name, "time to balance (ms)").logY(true);
+      LinePlot imbalance = plot(name, "imbalance (max/avg load)");
+      LinePlot communication = plot(name, "communication, intra + inter grid (hops x points)").logY(true);
+      for (String balancer : BALANCERS) {
+        LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, Map.of()))
+            .getInstance(LoadBalancer.class);
+        double[] x = new double[ranks.size()];
+        double[] ms = new double[ranks.size()];
+        double[] imb = new double[ranks.size()];
+        double[] comm = new double[ranks.size()];
+        for (int i = 0; i < ranks.size(); i++) {
+          Machine machine = MachineSpec.parse("mesh", ranks.get(i));
+          BalanceProblem problem = BalanceProblem.of(f.hierarchy(), machine);
+          Assignment a = lb.balance(problem); // warm-up, and the assignment measured below
+          double[] times = new double[repeats];
+          for (int r = 0; r < repeats; r++) {
+            long start = System.nanoTime();
+            lb.balance(problem);
+            times[r] = (System.nanoTime() - start) * 1e-6;
+          }
+          Arrays.sort(times);
+          BalanceReport report = BalanceReport.of(problem, a);
+          x[i] = ranks.get(i);
+          ms[i] = times[repeats / 2];
+          imb[i] = report.imbalance();
+          comm[i] = report.intraGridCommunication() + report.interGridCommunication();
+          table.add(name, f.format().toString().toLowerCase(Locale.ROOT), f.hierarchy().patchCount(), balancer,
+              ranks.get(i), machine.topology().toString(), ms[i], imb[i], report.efficiency(), report.pieces(),
+              report.intraGridCommunication(), report.interGridCommunication(), comm[i]);
+        }
+        time = time.with(balancer, x, ms);
+        imbalance = imbalance.with(balancer, x, imb);
+        communication = communication.with(balancer, x, comm);
+      }
+      String stem = "real-hierarchies-" + name.replaceAll("[^A-Za-z0-9]+", "-");
+      written.add(ChapterThreeSweeps.write(time, out.resolve(stem + "-time.png")));
+      written.add(ChapterThreeSweeps.write(imbalance, out.resolve(stem + "-imbalance.png")));
+      written.add(ChapterThreeSweeps.write(communication, out.resolve(stem + "-communication.png")));
+    }
+    Path csv = out.resolve("real-hierarchies.csv");
+    table.writeCsv(csv);
+    written.add(0, csv);
+    return written;
+  }
+
+  private static LinePlot plot(String file, String metric) {
+    return LinePlot.titled(file + ": " + metric).axes("ranks (square 2-D mesh)", metric).logX(true);
+  }
+
+  /** {@link #DEFAULT_DATA} under the current directory if it is there, else under its parent. */
+  public static Path defaultData() {
+    return Files.isDirectory(DEFAULT_DATA) ? DEFAULT_DATA : Path.of("..").resolve(DEFAULT_DATA);
+  }
+
+  /** Every file of {@code dir} whose format is recognised, in name order; others (parameters, notes) are left. */
+  public static List<Path> hierarchyFiles(Path dir) throws IOException {
+    List<Path> paths;
+    try (Stream<Path> s = Files.list(dir)) {
+      paths = s.filter(Files::isRegularFile).sorted().toList();
+    }
+    List<Path> out = new ArrayList<>();
+    for (Path p : paths) {
+      try {
+        HierarchyReaders.detect(p);
+      } catch (HierarchyFormatException e) {
+        continue;
+      }
+      out.add(p);
+    }
+    return out;
+  }
+
+  static List<HierarchyFile> readAll(Path dir) throws IOException {
+    List<HierarchyFile> out = new ArrayList<>();
+    for (Path p : hierarchyFiles(dir)) {
+      out.add(HierarchyReaders.read(p));
+    }
+    return out;
+  }
+}
