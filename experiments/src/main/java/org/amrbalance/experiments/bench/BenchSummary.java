@@ -125,6 +125,16 @@ public final class BenchSummary {
       s.append("## Time to balance the real hierarchies (ms per call)\n\n");
       s.append(pivot(real, r -> r.balancer() + "\u0000" + r.file(), "file").toMarkdown()).append('\n');
     }
+    List<TimingResult> triggers = timings.stream().filter(r -> r.benchmark().equals(JmhBench.TRIGGER)).toList();
+    if (!triggers.isEmpty()) {
+      s.append("## Cost of one trigger step (microseconds per step, `onStep` plus `onRemap` when it fires)\n\n");
+      Table t = Table.withColumns("trigger", "ranks", "us per step", "error (99.9%)");
+      for (TimingResult r : triggers) {
+        t.add(r.balancer(), r.ranks(), String.format(Locale.ROOT, "%.3g", r.scoreMs() * 1e3),
+            Double.isNaN(r.errorMs()) ? "-" : String.format(Locale.ROOT, "%.2g", r.errorMs() * 1e3));
+      }
+      s.append(t.toMarkdown()).append('\n');
+    }
     List<TimingResult> target = timings.stream().filter(r -> r.benchmark().equals(JmhBench.TARGET)).toList();
     if (!target.isEmpty()) {
       s.append("## Grid-indivisibility, sequential L1, single core (target: under 1 s for 10^5 grids on 16,384"

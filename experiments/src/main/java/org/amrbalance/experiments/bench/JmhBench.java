@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.reproduce.RealHierarchies;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -28,6 +29,9 @@ public final class JmhBench {
   public static final String BALANCE = "BalanceBenchmark.balance";
   public static final String TARGET = "GridIndivisibilityTarget.sequential";
   public static final String REAL = "RealHierarchyBenchmark.balance";
+  public static final String TRIGGER = "TriggerStepBenchmark.step";
+  /** Rank counts of the trigger benchmark. */
+  static final List<Integer> TRIGGER_RANKS = List.of(16, 1024);
   /** Rank counts of the real-hierarchy benchmark unless the plan gives its own. */
   static final List<Integer> REAL_RANKS = List.of(16, 1024);
   /** Calls before and calls measured by {@link CpuTime} for the grid-indivisibility target. */
@@ -73,6 +77,13 @@ public final class JmhBench {
         collect(new Runner(o.build()).run(), REAL, out);
       }
     }
+    if (plan.includes(fullName(TRIGGER))) {
+      progress.println("bench: per-step cost of every trigger on " + TRIGGER_RANKS + " ranks");
+      ChainedOptionsBuilder o = options(TRIGGER, "jmh-triggers.log")
+          .param("trigger", BalancingModules.triggerNames().toArray(new String[0]))
+          .param("ranks", strings(TRIGGER_RANKS));
+      collect(new Runner(o.build()).run(), TRIGGER, out);
+    }
     if (plan.includes(fullName(TARGET))) {
       progress.println("bench: grid-indivisibility target (sequential L1, single core)");
       ChainedOptionsBuilder o = options(TARGET, "jmh-target.log");
@@ -109,9 +120,11 @@ public final class JmhBench {
   private static void collect(Collection<RunResult> results, String benchmark, List<TimingResult> out) {
     for (RunResult r : results) {
       Result<?> primary = r.getPrimaryResult();
-      String balancer = benchmark.equals(TARGET) ? "grid-indivisibility" : r.getParams().getParam("balancer");
+      String balancer = benchmark.equals(TARGET) ? "grid-indivisibility"
+          : benchmark.equals(TRIGGER) ? r.getParams().getParam("trigger") : r.getParams().getParam("balancer");
       String file = benchmark.equals(REAL) ? r.getParams().getParam("file") : "";
-      int grids = benchmark.equals(REAL) ? -1 : Integer.parseInt(r.getParams().getParam("grids"));
+      int grids = benchmark.equals(REAL) || benchmark.equals(TRIGGER) ? -1
+          : Integer.parseInt(r.getParams().getParam("grids"));
       out.add(new TimingResult(benchmark, balancer, file, grids,
           Integer.parseInt(r.getParams().getParam("ranks")), primary.getScore(), primary.getScoreError(),
           primary.getStatistics().getN(), Double.NaN));

@@ -69,6 +69,18 @@ class BenchCommandTest {
   }
 
   @Test
+  void everyTriggerHasItsPerStepCost(@TempDir Path dir) throws Exception {
+    assertThat(run("bench", "--quick", "--include", "TriggerStepBenchmark", "--warmup", "0", "--iterations", "1",
+        "--time", "20", "--out", dir.toString())).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    List<String> csv = Files.readAllLines(dir.resolve("benchmarks.csv"));
+    assertThat(csv).hasSize(1 + 6 * 2); // six triggers on 16 and 1024 ranks
+    assertThat(csv).anyMatch(l -> l.startsWith(JmhBench.TRIGGER + ",stop-at-rise,-1,1024,"));
+    assertThat(csv.subList(1, csv.size())).allMatch(l -> Double.parseDouble(l.split(",")[4]) > 0);
+    assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Cost of one trigger step",
+        "| change-detection | 16 | ");
+  }
+
+  @Test
   void theGridIndivisibilityTargetAlsoHasItsCpuTime(@TempDir Path dir) throws Exception {
     assertThat(run("bench", "--quick", "--include", "GridIndivisibilityTarget", "--grids", "300", "--ranks", "16",
         "--warmup", "0", "--iterations", "1", "--time", "20", "--out", dir.toString()))

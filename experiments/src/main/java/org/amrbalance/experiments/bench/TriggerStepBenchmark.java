@@ -1,0 +1,71 @@
+package org.amrbalance.experiments.bench;
+
+import com.google.inject.Guice;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.amrbalance.config.BalancingModules;
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+
+/**
+ * Cost of one step of a trigger chosen by name (default options): {@code onStep} with the times of
+ * {@code ranks} ranks whose loads drift apart, and {@code onRemap} when it fires. The step times are generated
+ * once, outside the measurement, and replayed in a loop.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Threads(1)
+public class TriggerStepBenchmark {
+  private static final int TRACE = 4096;
+
+  /** A trigger name of {@link BalancingModules#triggerNames()}. */
+  @Param({"stop-at-rise"})
+  public String trigger;
+
+  @Param({"16"})
+  public int ranks;
+
+  private RemapPolicy policy;
+  private StepTimes[] trace;
+  private int next;
+
+  @Setup
+  public void setUp() {
+    policy = Guice.createInjector(BalancingModules.fromMap(Map.of(BalancingModules.BALANCER, "round-robin",
+        BalancingModules.TRIGGER, trigger, "amrbalance.service.log", "false"))).getInstance(RemapPolicy.class);
+    SplittableRandom rnd = new SplittableRandom(BenchSettings.SEED);
+    trace = new StepTimes[TRACE];
+    double[] load = new double[ranks];
+    java.util.Arrays.fill(load, 1);
+    for (int s = 0; s < TRACE; s++) {
+      double[] t = new double[ranks];
+      for (int r = 0; r < ranks; r++) {
+        load[r] = Math.max(0.1, load[r] + 0.01 * (rnd.nextDouble() - 0.45)); // drift with noise
+        t[r] = load[r];
+      }
+      trace[s] = StepTimes.of(t);
+    }
+  }
+
+  @Benchmark
+  public RemapDecision step() {
+    RemapDecision d = policy.onStep(trace[next]);
+    next = (next + 1) % TRACE;
+    if (d.shouldRemap()) {
+      policy.onRemap(0.5);
+    }
+    return d;
+  }
+}
