@@ -19,12 +19,10 @@ import org.amrbalance.triggers.models.SarVersusFixed;
  * up 0.1, right 0.1, down 0.05, left 0.05), C = 50 and 100, Stop-At-Rise against fixed intervals and never
  * remapping. The step count is not printed (spec §14 item 1): 200 steps. Path r is seed r for every policy.
  */
-public final class LoadDependencyFigure implements Reproduction {
+public final class LoadDependencyFigure extends SampledReproduction {
   static final double[] COSTS = {50, 100};
   static final int[] INTERVALS = {2, 4, 6, 8, 10, 12, 15, 20, 25, 30, 40};
   private static final int STEPS = 200;
-  private final int quickRuns;
-  private final int fullRuns;
 
   /** 10 paths per point in quick mode, the paper's 50 otherwise. */
   public LoadDependencyFigure() {
@@ -33,10 +31,7 @@ public final class LoadDependencyFigure implements Reproduction {
 
   /** With {@code quickRuns} and {@code fullRuns} paths per point. */
   public LoadDependencyFigure(int quickRuns, int fullRuns) {
-    Checks.atLeast("quickRuns", quickRuns, 2);
-    Checks.atLeast("fullRuns", fullRuns, 2);
-    this.quickRuns = quickRuns;
-    this.fullRuns = fullRuns;
+    super(quickRuns, fullRuns);
   }
 
   @Override
@@ -51,7 +46,7 @@ public final class LoadDependencyFigure implements Reproduction {
 
   @Override
   public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
-    int runs = quick ? quickRuns : fullRuns;
+    int runs = runs(quick);
     LdModel ld = LdModel.figure5();
     Table table = Table.withColumns("cost", "policy", "interval", "utilization", "se", "runs");
     List<Path> files = new ArrayList<>();

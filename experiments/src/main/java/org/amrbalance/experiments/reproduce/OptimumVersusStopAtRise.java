@@ -20,11 +20,9 @@ import org.amrbalance.triggers.models.RunResult;
  * the optimal remapping policy, computed exactly by backward induction, against Stop-At-Rise, simulated, and never
  * remapping, as the remap cost C varies. The paper prints only the graph, so there is no printed column.
  */
-public final class OptimumVersusStopAtRise implements Reproduction {
+public final class OptimumVersusStopAtRise extends SampledReproduction {
   static final double[] COSTS = {0.5, 1, 2, 4, 8, 16, 32, 64, 128};
   private static final int STEPS = 100;
-  private final int quickRuns;
-  private final int fullRuns;
 
   /** 2000 SAR paths per C in quick mode (the paper used 500), 8000 otherwise. */
   public OptimumVersusStopAtRise() {
@@ -33,10 +31,7 @@ public final class OptimumVersusStopAtRise implements Reproduction {
 
   /** With {@code quickRuns} and {@code fullRuns} simulated SAR paths per cost. */
   public OptimumVersusStopAtRise(int quickRuns, int fullRuns) {
-    Checks.atLeast("quickRuns", quickRuns, 2);
-    Checks.atLeast("fullRuns", fullRuns, 2);
-    this.quickRuns = quickRuns;
-    this.fullRuns = fullRuns;
+    super(quickRuns, fullRuns);
   }
 
   @Override
@@ -51,7 +46,7 @@ public final class OptimumVersusStopAtRise implements Reproduction {
 
   @Override
   public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
-    int runs = quick ? quickRuns : fullRuns;
+    int runs = runs(quick);
     MumModel model = MumModel.of(3, 19, 0.5);
     Table table = Table.withColumns("cost", "optimal", "sar", "sar_se", "never", "gap", "sar_runs");
     double[] opt = new double[COSTS.length];

@@ -18,7 +18,7 @@ import org.amrbalance.triggers.models.RepartitionProblem;
  * (Table III) and mis-estimated as f·G (Table IV). The optimum is the 1024-segment recursion of spec §9; the heuristic
  * is simulated with p_e mid-bracket, ρ = 0.8 and no cost for estimating G (spec §12: report the value used).
  */
-public final class RepartitionTables implements Reproduction {
+public final class RepartitionTables extends SampledReproduction {
   static final int[] NS = {10, 50, 100, 1000};
   static final double[] GAINS = {5, 50, 100};
   static final double[] FACTORS = {1e-3, 1e-2, 1e-1, 10, 100, 1000};
@@ -34,8 +34,6 @@ public final class RepartitionTables implements Reproduction {
       {5, 1000, 92.7, 92.6, 95.3, 98.4, 98.3, 98.4}, {50, 1000, 94.8, 98.0, 99.6, 99.7, 99.7, 99.7},
       {100, 1000, 95.2, 99.2, 99.6, 99.7, 99.7, 99.7}};
   private static final long SEED = 7;
-  private final int quickRuns;
-  private final int fullRuns;
 
   /** 5000 simulated runs per cell in quick mode, 20000 otherwise (a fifth of that at N = 1000). */
   public RepartitionTables() {
@@ -44,10 +42,7 @@ public final class RepartitionTables implements Reproduction {
 
   /** With {@code quickRuns} and {@code fullRuns} heuristic runs per cell (a fifth, at least 2, at N = 1000). */
   public RepartitionTables(int quickRuns, int fullRuns) {
-    Checks.atLeast("quickRuns", quickRuns, 2);
-    Checks.atLeast("fullRuns", fullRuns, 2);
-    this.quickRuns = quickRuns;
-    this.fullRuns = fullRuns;
+    super(quickRuns, fullRuns);
   }
 
   @Override
@@ -62,7 +57,7 @@ public final class RepartitionTables implements Reproduction {
 
   @Override
   public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
-    int runs = quick ? quickRuns : fullRuns;
+    int runs = runs(quick);
     Map<String, Double> optimalGain = new HashMap<>();
     Table table = Table.withColumns("table", "gain", "n", "factor", "percent_h", "percent_h_se", "printed",
         "optimal_gain", "retain_cost", "runs");

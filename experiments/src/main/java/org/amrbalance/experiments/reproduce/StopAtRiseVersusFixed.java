@@ -16,11 +16,9 @@ import org.amrbalance.triggers.models.SarVersusFixed;
  * remapping every m steps for m = 1..50, with Stop-At-Rise and never remapping as horizontal lines, for C = 2 and 8.
  * All policies replay the same paths (common random numbers, {@link SarVersusFixed}).
  */
-public final class StopAtRiseVersusFixed implements Reproduction {
+public final class StopAtRiseVersusFixed extends SampledReproduction {
   static final double[] COSTS = {2, 8};
   static final int MAX_INTERVAL = 50;
-  private final int quickRuns;
-  private final int fullRuns;
 
   /** 500 paths per C in quick mode (the paper used 200), 2000 otherwise. */
   public StopAtRiseVersusFixed() {
@@ -29,10 +27,7 @@ public final class StopAtRiseVersusFixed implements Reproduction {
 
   /** With {@code quickRuns} and {@code fullRuns} paths per cost. */
   public StopAtRiseVersusFixed(int quickRuns, int fullRuns) {
-    Checks.atLeast("quickRuns", quickRuns, 2);
-    Checks.atLeast("fullRuns", fullRuns, 2);
-    this.quickRuns = quickRuns;
-    this.fullRuns = fullRuns;
+    super(quickRuns, fullRuns);
   }
 
   @Override
@@ -47,7 +42,7 @@ public final class StopAtRiseVersusFixed implements Reproduction {
 
   @Override
   public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
-    int runs = quick ? quickRuns : fullRuns;
+    int runs = runs(quick);
     MumModel model = MumModel.of(8, 19, 0.5);
     Table curves = Table.withColumns("cost", "policy", "interval", "utilization");
     Table summary = Table.withColumns("cost", "runs", "sar", "sar_mean_interval", "best_fixed_m", "best_fixed",
