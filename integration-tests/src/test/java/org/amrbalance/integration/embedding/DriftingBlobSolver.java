@@ -16,7 +16,7 @@ import org.amrbalance.spi.StepTimes;
 /**
  * An "existing solver" as a host would have one: a 64x64 base grid in 16 tiles, refined (ratio 2) around a blob
  * that drifts across the domain, regridded every few steps. Its work per cell grows where the blob sits, so the
- * load drifts between regrids too. It implements the three hooks and nothing else of the library.
+ * load drifts between regrids too. It implements the four hooks and nothing else of the library.
  */
 final class DriftingBlobSolver implements AmrHost {
   private final Machine machine;
