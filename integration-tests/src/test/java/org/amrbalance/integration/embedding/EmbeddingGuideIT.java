@@ -17,7 +17,7 @@ class EmbeddingGuideIT {
 
   @ParameterizedTest
   @ValueSource(strings = {"knapsack", "grid-indivisibility", "domain-decomposition", "sfc-hilbert", "grid-packing"})
-  void aSolverAdoptsTheLibraryThroughThreeHooksAndAPropertiesFile(String balancer) throws Exception {
+  void aSolverAdoptsTheLibraryThroughItsHooksAndAPropertiesFile(String balancer) throws Exception {
     Properties config = new Properties();
     try (InputStream in = EmbeddingGuideIT.class.getResourceAsStream("/amrbalance.properties")) {
       config.load(in);
