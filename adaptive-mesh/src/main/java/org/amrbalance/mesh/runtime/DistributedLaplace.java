@@ -2,8 +2,14 @@ package org.amrbalance.mesh.runtime;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import javax.annotation.Nullable;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.grid.AmrOptions;
@@ -53,6 +59,9 @@ public final class DistributedLaplace {
   private double sumMax;
   private double wallSeconds;
   private int step;
+  private int checkpointEvery;
+  @Nullable
+  private Path checkpointFile;
 
   /** A remap as every rank saw it: after which step, why, the agreed cost, and the cells that moved. */
   public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
@@ -62,7 +71,7 @@ public final class DistributedLaplace {
   public record StepReport(int step, double x0, boolean regridded, int remaps, StepTimes times, double wallSeconds,
       double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
 
-  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector) {
+  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from) {
     this.comm = comm;
     this.options = options;
     LoadBalancer balancer = injector.getInstance(LoadBalancer.class);
@@ -83,7 +92,16 @@ public final class DistributedLaplace {
       return policy;
     }, injector.getInstance(ServiceOptions.class));
     this.computeSeconds = new double[comm.size()];
-    solver.solve();
+    if (from == null) {
+      solver.solve();
+    } else {
+      // The same ranks keep the saved layout; another number of ranks gets the balancer's placement of it.
+      Assignment a = from.assignment().ranks() == comm.size() ? from.assignment()
+          : balancer.balance(BalanceProblem.of(from.hierarchy(), solver.machine()));
+      solver.setProblem(PATH.at(from.step()));
+      solver.restore(a, from.values(), from.step(), from.nextPatchId());
+      step = from.step();
+    }
     // From now on a regrid places new grids where their data is; rebalancing is the service's decision.
     placement.use(new InheritingPlacement());
     service.addListener(new BalancingListener() {
@@ -109,7 +127,89 @@ public final class DistributedLaplace {
     }
     Injector injector = Guice.createInjector(
         BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
-    return new DistributedLaplace(comm, options, injector);
+    return new DistributedLaplace(comm, options, injector, null);
+  }
+
+  /**
+   * Continues a run from a checkpoint file written by {@link #checkpoint} on any number of ranks: rank 0 reads
+   * the file and sends its bytes to every rank (no shared file system needed); on the number of ranks it was
+   * written on, the saved assignment is kept, on any other the configured balancer places the saved hierarchy.
+   * The solution then goes on exactly as in the uninterrupted run (it does not depend on the layout). The
+   * trigger starts afresh (its history is not saved): remaps after the restart may differ from the
+   * uninterrupted run's, the solution does not. Collective.
+   *
+   * @throws IOException if the file is missing or damaged (on every rank)
+   */
+  public static DistributedLaplace restart(Communicator comm, RunOptions options, Path file) throws IOException {
+    if (comm == null || options == null || file == null) {
+      throw new IllegalArgumentException("comm, options, file = null: must not be null");
+    }
+    byte[] mine = new byte[0];
+    String problem = "";
+    if (comm.rank() == 0) {
+      try {
+        mine = Files.readAllBytes(file);
+        Checkpoint.fromBytes(mine);
+      } catch (IOException e) {
+        mine = new byte[0];
+        problem = file.getFileName() + ": " + e.getMessage();
+      }
+    }
+    byte[] bytes = comm.broadcast(mine, 0);
+    String why = comm.broadcast(problem, 0);
+    if (bytes.length == 0) {
+      throw new IOException("restart failed on rank 0: " + why);
+    }
+    Checkpoint c = Checkpoint.fromBytes(bytes);
+    if (c.step() > options.steps()) {
+      throw new IllegalArgumentException("steps = " + options.steps() + ": the checkpoint is after step "
+          + c.step());
+    }
+    Injector injector = Guice.createInjector(
+        BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
+    return new DistributedLaplace(comm, options, injector, c);
+  }
+
+  /** The state now, on rank {@code root} (null elsewhere); collective. */
+  @Nullable
+  public Checkpoint capture(int root) {
+    Snapshot s = snapshot(root);
+    if (s == null) {
+      return null;
+    }
+    Map<Integer, double[]> values = new TreeMap<>();
+    s.patches().forEach((id, p) -> values.put(id, p.values()));
+    return Checkpoint.of(step, solver.nextPatchId(), solver.assignment(), values);
+  }
+
+  /**
+   * Writes the state to {@code file} atomically (rank 0 writes: temporary file, fsync, rename); collective. A
+   * failed write is an {@link IOException} on every rank, and the previous checkpoint stays as it was.
+   */
+  public void checkpoint(Path file) throws IOException {
+    Checkpoint c = capture(0);
+    String problem = "";
+    if (c != null) {
+      try {
+        c.write(file);
+      } catch (IOException e) {
+        problem = e.toString();
+      }
+    }
+    String why = comm.broadcast(problem, 0);
+    if (!why.isEmpty()) {
+      throw new IOException("checkpoint after step " + step + " failed on rank 0: " + why);
+    }
+  }
+
+  /** Writes a checkpoint to {@code file} after every {@code n}-th step from now on (0: none). */
+  public void checkpointEvery(int n, @Nullable Path file) {
+    if (n < 0 || (n > 0 && file == null)) {
+      throw new IllegalArgumentException("checkpointEvery = " + n + ", file = " + file
+          + ": n must be >= 0 and a file given if n > 0");
+    }
+    checkpointEvery = n;
+    checkpointFile = file;
   }
 
   /** Takes the next step; collective. */
@@ -140,6 +240,13 @@ public final class DistributedLaplace {
     }
     double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
     wallSeconds += wall;
+    if (checkpointEvery > 0 && step % checkpointEvery == 0 && checkpointFile != null) {
+      try {
+        checkpoint(checkpointFile);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
     Hierarchy h = solver.hierarchy();
     int[] patches = new int[h.levelCount()];
     for (int l = 0; l < patches.length; l++) {
