@@ -17,6 +17,7 @@ import org.amrbalance.mesh.laplace.LaplaceAmr;
 import org.amrbalance.mesh.laplace.LaplaceOptions;
 import org.amrbalance.mesh.laplace.MovingHotSpot;
 import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.mesh.mpi.Payload;
 import org.amrbalance.service.BalancingListener;
 import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
@@ -155,11 +156,19 @@ public final class DistributedLaplace {
         problem = file.getFileName() + ": " + e.getMessage();
       }
     }
-    byte[] bytes = comm.broadcast(mine, 0);
     String why = comm.broadcast(problem, 0);
-    if (bytes.length == 0) {
+    if (!why.isEmpty()) {
       throw new IOException("restart failed on rank 0: " + why);
     }
+    // Point to point, checksummed, as grid data travels (a broadcast of a large array is not what MPJ does best).
+    List<Payload> out = new ArrayList<>();
+    if (comm.rank() == 0) {
+      for (int r = 1; r < comm.size(); r++) {
+        out.add(Payload.of(0, r, 0, mine));
+      }
+    }
+    List<Payload> in = comm.exchange(out);
+    byte[] bytes = comm.rank() == 0 ? mine : in.get(0).data();
     Checkpoint c = Checkpoint.fromBytes(bytes);
     if (c.step() > options.steps()) {
       throw new IllegalArgumentException("steps = " + options.steps() + ": the checkpoint is after step "
