@@ -52,6 +52,8 @@ public final class DistributedLaplace {
   private final RunOptions options;
   private final LaplaceAmr solver;
   private final DistributedHost host;
+  private final PayloadExchange exchange;
+  private final List<String> failedRemaps = new ArrayList<>();
   private final BalancingService service;
   private AgreedCostPolicy policy;
   private final List<Remap> remaps = new ArrayList<>();
@@ -77,6 +79,7 @@ public final class DistributedLaplace {
     this.options = options;
     LoadBalancer balancer = injector.getInstance(LoadBalancer.class);
     SwitchablePlacement placement = new SwitchablePlacement(balancer);
+    this.exchange = PayloadExchange.of(comm);
     this.solver = LaplaceAmr.builder(32, 32)
         .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(16))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
@@ -84,9 +87,9 @@ public final class DistributedLaplace {
         .problem(PATH.at(0))
         .machine(Machine.fullyConnected(comm.size()))
         .balancer(placement)
-        .exchange(PayloadExchange.of(comm))
+        .exchange(exchange)
         .build();
-    this.host = new DistributedHost(solver, comm);
+    this.host = new DistributedHost(solver, comm, exchange);
     com.google.inject.Provider<RemapPolicy> triggers = injector.getProvider(RemapPolicy.class);
     this.service = new BalancingService(balancer, () -> {
       policy = new AgreedCostPolicy(triggers.get(), comm);
@@ -234,7 +237,11 @@ public final class DistributedLaplace {
     boolean regrid = step % options.regridInterval() == 0;
     if (regrid) {
       solver.regrid();
-      service.regridded();
+      try {
+        service.regridded();
+      } catch (RemapFailedException e) {
+        failedRemaps.add("step " + step + ": " + e.getMessage());
+      }
     }
     solver.relaxStep();
     StepTimes times = comm.gatherStepTimes(solver.lastStepTimes().time(comm.rank()));
@@ -245,7 +252,12 @@ public final class DistributedLaplace {
     sumMax += times.max();
     if (step < options.steps()) {
       // Not after the last step: a remap there would cost and never pay (docs/triggers.md, Stop-At-Rise edge cases).
-      service.stepped(times);
+      try {
+        service.stepped(times);
+      } catch (RemapFailedException e) {
+        // The service has told the trigger that the remap did not happen; the old assignment stays.
+        failedRemaps.add("step " + step + ": " + e.getMessage());
+      }
     }
     double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
     wallSeconds += wall;
@@ -269,6 +281,26 @@ public final class DistributedLaplace {
   @Nullable
   public Snapshot snapshot(int root) {
     return Snapshot.gather(solver.grids(), root);
+  }
+
+  /**
+   * On: a remap that fails on any rank (packing, sending or unpacking a piece: an exception or a damaged
+   * payload) leaves every rank with its grids as before the remap, the run goes on with the old assignment, the
+   * trigger is told the remap did not happen, and the failure is listed by {@link #failedRemaps}. Off (the
+   * default): the run ends with the error of the rank where it failed. Call on every rank.
+   */
+  public void recoverFailedRemaps(boolean on) {
+    host.recoverFailedRemaps(on);
+  }
+
+  /** Each remap that failed and was undone: the step, the failing ranks and moves, and why. */
+  public List<String> failedRemaps() {
+    return List.copyOf(failedRemaps);
+  }
+
+  /** The exchange of grid data of this rank (fault injection in tests). */
+  public PayloadExchange exchange() {
+    return exchange;
   }
 
   /** Remaps the current hierarchy to {@code next} through the host (for tests of migration); collective. */
