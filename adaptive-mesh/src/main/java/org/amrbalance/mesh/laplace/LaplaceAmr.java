@@ -401,6 +401,50 @@ public final class LaplaceAmr {
     }
   }
 
+  /** The id the next new patch gets (a checkpoint keeps it, so that a restarted run numbers patches alike). */
+  public int nextPatchId() {
+    return nextPatchId;
+  }
+
+  /**
+   * Replaces the whole state by a saved one (a restart from a checkpoint): the grids of {@code a}'s hierarchy
+   * laid out as {@code a} says, each held block's valid cells taken from {@code values} (by patch id, in the
+   * patch box's order, axis 0 fastest), the step count and the next patch id. Ghost cells are not saved: every
+   * sweep fills them first.
+   */
+  public void restore(Assignment a, Map<Integer, double[]> values, int stepsTaken, int nextId) {
+    if (a == null || a.ranks() != machine.ranks() || !a.hierarchy().domain().equals(domain)) {
+      throw new IllegalArgumentException("assignment = " + a + ": must be over this domain and "
+          + machine.ranks() + " ranks");
+    }
+    if (stepsTaken < 0 || nextId < 0) {
+      throw new IllegalArgumentException("steps, nextPatchId = " + stepsTaken + ", " + nextId
+          + ": must be >= 0");
+    }
+    GridHierarchy g = GridHierarchy.create(domain, 1.0 / domain.length(0), amr, exchange, Layout.of(a));
+    for (int l = 0; l < g.levelCount(); l++) {
+      for (Block b : g.heldBlocks(l)) {
+        Box pb = a.hierarchy().patch(b.patchId()).box();
+        double[] v = values.get(b.patchId());
+        if (v == null || v.length != pb.volume()) {
+          throw new IllegalArgumentException("values of patch " + b.patchId() + " = "
+              + (v == null ? "null" : v.length + " values") + ": must be " + pb.volume() + " values");
+        }
+        GridData d = g.data(b);
+        Box bb = b.box();
+        for (int j = bb.lo(1); j <= bb.hi(1); j++) {
+          for (int i = bb.lo(0); i <= bb.hi(0); i++) {
+            d.set(i, j, v[(i - pb.lo(0)) + (j - pb.lo(1)) * pb.length(0)]);
+          }
+        }
+      }
+    }
+    grids = g;
+    h2f.clear();
+    steps = stepsTaken;
+    nextPatchId = nextId;
+  }
+
   /** Re-places the grids as {@code a} says (a remap); the hierarchy must be the current one. */
   public void applyAssignment(Assignment a) {
     if (a == null || !a.hierarchy().equals(hierarchy())) {

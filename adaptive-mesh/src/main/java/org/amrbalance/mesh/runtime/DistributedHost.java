@@ -25,9 +25,21 @@ final class DistributedHost implements AmrHost {
   private long migratedBytes;
   private double migrationSeconds;
 
-  DistributedHost(LaplaceAmr solver, Communicator comm) {
+  private final PayloadExchange exchange;
+  private boolean deferFailures;
+
+  DistributedHost(LaplaceAmr solver, Communicator comm, PayloadExchange exchange) {
     this.solver = solver;
     this.comm = comm;
+    this.exchange = exchange;
+  }
+
+  /**
+   * True: a failed remap on any rank restores every rank's grids and throws {@link RemapFailedException} on
+   * every rank (the run can go on); false (the default): the rank where it failed restores and throws alone.
+   */
+  void recoverFailedRemaps(boolean on) {
+    deferFailures = on;
   }
 
   @Override
@@ -62,12 +74,37 @@ final class DistributedHost implements AmrHost {
     }
     if (!target.equals(solver.assignment())) {
       GridHierarchy.State before = solver.grids().state();
-      try {
-        solver.applyAssignment(target);
-      } catch (CorruptPayloadException e) {
-        solver.grids().restore(before);
-        throw new IllegalStateException("migration to rank " + e.destination() + " failed, grid data damaged in"
-            + " transit (" + plan + "): " + e.getMessage(), e);
+      String failure = null;
+      if (deferFailures) {
+        // Every rank finishes the moves whatever fails, then all agree: restore everywhere or nowhere.
+        exchange.deferFailures();
+        try {
+          solver.applyAssignment(target);
+        } catch (RuntimeException e) {
+          failure = "rank " + comm.rank() + ": " + e;
+        } finally {
+          String f = exchange.endDeferring();
+          failure = failure != null ? failure : f;
+        }
+        List<String> all = comm.allGather(failure == null ? "" : failure);
+        StringBuilder why = new StringBuilder();
+        for (String s : all) {
+          if (!s.isEmpty()) {
+            why.append(why.length() == 0 ? "" : "; ").append(s);
+          }
+        }
+        if (why.length() > 0) {
+          solver.grids().restore(before);
+          throw new RemapFailedException("remap failed, every rank keeps its grids (" + plan + "): " + why);
+        }
+      } else {
+        try {
+          solver.applyAssignment(target);
+        } catch (CorruptPayloadException e) {
+          solver.grids().restore(before);
+          throw new IllegalStateException("migration to rank " + e.destination() + " failed, grid data damaged"
+              + " in transit (" + plan + "): " + e.getMessage(), e);
+        }
       }
       migratedCells += plan.cells();
       migratedBytes += plan.bytes();

@@ -2,8 +2,14 @@ package org.amrbalance.mesh.runtime;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import javax.annotation.Nullable;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.grid.AmrOptions;
@@ -11,6 +17,7 @@ import org.amrbalance.mesh.laplace.LaplaceAmr;
 import org.amrbalance.mesh.laplace.LaplaceOptions;
 import org.amrbalance.mesh.laplace.MovingHotSpot;
 import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.mesh.mpi.Payload;
 import org.amrbalance.service.BalancingListener;
 import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
@@ -45,6 +52,8 @@ public final class DistributedLaplace {
   private final RunOptions options;
   private final LaplaceAmr solver;
   private final DistributedHost host;
+  private final PayloadExchange exchange;
+  private final List<String> failedRemaps = new ArrayList<>();
   private final BalancingService service;
   private AgreedCostPolicy policy;
   private final List<Remap> remaps = new ArrayList<>();
@@ -53,6 +62,9 @@ public final class DistributedLaplace {
   private double sumMax;
   private double wallSeconds;
   private int step;
+  private int checkpointEvery;
+  @Nullable
+  private Path checkpointFile;
 
   /** A remap as every rank saw it: after which step, why, the agreed cost, and the cells that moved. */
   public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
@@ -62,11 +74,12 @@ public final class DistributedLaplace {
   public record StepReport(int step, double x0, boolean regridded, int remaps, StepTimes times, double wallSeconds,
       double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
 
-  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector) {
+  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from) {
     this.comm = comm;
     this.options = options;
     LoadBalancer balancer = injector.getInstance(LoadBalancer.class);
     SwitchablePlacement placement = new SwitchablePlacement(balancer);
+    this.exchange = PayloadExchange.of(comm);
     this.solver = LaplaceAmr.builder(32, 32)
         .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(16))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
@@ -74,16 +87,25 @@ public final class DistributedLaplace {
         .problem(PATH.at(0))
         .machine(Machine.fullyConnected(comm.size()))
         .balancer(placement)
-        .exchange(PayloadExchange.of(comm))
+        .exchange(exchange)
         .build();
-    this.host = new DistributedHost(solver, comm);
+    this.host = new DistributedHost(solver, comm, exchange);
     com.google.inject.Provider<RemapPolicy> triggers = injector.getProvider(RemapPolicy.class);
     this.service = new BalancingService(balancer, () -> {
       policy = new AgreedCostPolicy(triggers.get(), comm);
       return policy;
     }, injector.getInstance(ServiceOptions.class));
     this.computeSeconds = new double[comm.size()];
-    solver.solve();
+    if (from == null) {
+      solver.solve();
+    } else {
+      // The same ranks keep the saved layout; another number of ranks gets the balancer's placement of it.
+      Assignment a = from.assignment().ranks() == comm.size() ? from.assignment()
+          : balancer.balance(BalanceProblem.of(from.hierarchy(), solver.machine()));
+      solver.setProblem(PATH.at(from.step()));
+      solver.restore(a, from.values(), from.step(), from.nextPatchId());
+      step = from.step();
+    }
     // From now on a regrid places new grids where their data is; rebalancing is the service's decision.
     placement.use(new InheritingPlacement());
     service.addListener(new BalancingListener() {
@@ -109,7 +131,97 @@ public final class DistributedLaplace {
     }
     Injector injector = Guice.createInjector(
         BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
-    return new DistributedLaplace(comm, options, injector);
+    return new DistributedLaplace(comm, options, injector, null);
+  }
+
+  /**
+   * Continues a run from a checkpoint file written by {@link #checkpoint} on any number of ranks: rank 0 reads
+   * the file and sends its bytes to every rank (no shared file system needed); on the number of ranks it was
+   * written on, the saved assignment is kept, on any other the configured balancer places the saved hierarchy.
+   * The solution then goes on exactly as in the uninterrupted run (it does not depend on the layout). The
+   * trigger starts afresh (its history is not saved): remaps after the restart may differ from the
+   * uninterrupted run's, the solution does not. Collective.
+   *
+   * @throws IOException if the file is missing or damaged (on every rank)
+   */
+  public static DistributedLaplace restart(Communicator comm, RunOptions options, Path file) throws IOException {
+    if (comm == null || options == null || file == null) {
+      throw new IllegalArgumentException("comm, options, file = null: must not be null");
+    }
+    byte[] mine = new byte[0];
+    String problem = "";
+    if (comm.rank() == 0) {
+      try {
+        mine = Files.readAllBytes(file);
+        Checkpoint.fromBytes(mine);
+      } catch (IOException e) {
+        mine = new byte[0];
+        problem = file.getFileName() + ": " + e.getMessage();
+      }
+    }
+    String why = comm.broadcast(problem, 0);
+    if (!why.isEmpty()) {
+      throw new IOException("restart failed on rank 0: " + why);
+    }
+    // Point to point, checksummed, as grid data travels (a broadcast of a large array is not what MPJ does best).
+    List<Payload> out = new ArrayList<>();
+    if (comm.rank() == 0) {
+      for (int r = 1; r < comm.size(); r++) {
+        out.add(Payload.of(0, r, 0, mine));
+      }
+    }
+    List<Payload> in = comm.exchange(out);
+    byte[] bytes = comm.rank() == 0 ? mine : in.get(0).data();
+    Checkpoint c = Checkpoint.fromBytes(bytes);
+    if (c.step() > options.steps()) {
+      throw new IllegalArgumentException("steps = " + options.steps() + ": the checkpoint is after step "
+          + c.step());
+    }
+    Injector injector = Guice.createInjector(
+        BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
+    return new DistributedLaplace(comm, options, injector, c);
+  }
+
+  /** The state now, on rank {@code root} (null elsewhere); collective. */
+  @Nullable
+  public Checkpoint capture(int root) {
+    Snapshot s = snapshot(root);
+    if (s == null) {
+      return null;
+    }
+    Map<Integer, double[]> values = new TreeMap<>();
+    s.patches().forEach((id, p) -> values.put(id, p.values()));
+    return Checkpoint.of(step, solver.nextPatchId(), solver.assignment(), values);
+  }
+
+  /**
+   * Writes the state to {@code file} atomically (rank 0 writes: temporary file, fsync, rename); collective. A
+   * failed write is an {@link IOException} on every rank, and the previous checkpoint stays as it was.
+   */
+  public void checkpoint(Path file) throws IOException {
+    Checkpoint c = capture(0);
+    String problem = "";
+    if (c != null) {
+      try {
+        c.write(file);
+      } catch (IOException e) {
+        problem = e.toString();
+      }
+    }
+    String why = comm.broadcast(problem, 0);
+    if (!why.isEmpty()) {
+      throw new IOException("checkpoint after step " + step + " failed on rank 0: " + why);
+    }
+  }
+
+  /** Writes a checkpoint to {@code file} after every {@code n}-th step from now on (0: none). */
+  public void checkpointEvery(int n, @Nullable Path file) {
+    if (n < 0 || (n > 0 && file == null)) {
+      throw new IllegalArgumentException("checkpointEvery = " + n + ", file = " + file
+          + ": n must be >= 0 and a file given if n > 0");
+    }
+    checkpointEvery = n;
+    checkpointFile = file;
   }
 
   /** Takes the next step; collective. */
@@ -125,7 +237,11 @@ public final class DistributedLaplace {
     boolean regrid = step % options.regridInterval() == 0;
     if (regrid) {
       solver.regrid();
-      service.regridded();
+      try {
+        service.regridded();
+      } catch (RemapFailedException e) {
+        failedRemaps.add("step " + step + ": " + e.getMessage());
+      }
     }
     solver.relaxStep();
     StepTimes times = comm.gatherStepTimes(solver.lastStepTimes().time(comm.rank()));
@@ -136,10 +252,22 @@ public final class DistributedLaplace {
     sumMax += times.max();
     if (step < options.steps()) {
       // Not after the last step: a remap there would cost and never pay (docs/triggers.md, Stop-At-Rise edge cases).
-      service.stepped(times);
+      try {
+        service.stepped(times);
+      } catch (RemapFailedException e) {
+        // The service has told the trigger that the remap did not happen; the old assignment stays.
+        failedRemaps.add("step " + step + ": " + e.getMessage());
+      }
     }
     double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
     wallSeconds += wall;
+    if (checkpointEvery > 0 && step % checkpointEvery == 0 && checkpointFile != null) {
+      try {
+        checkpoint(checkpointFile);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
     Hierarchy h = solver.hierarchy();
     int[] patches = new int[h.levelCount()];
     for (int l = 0; l < patches.length; l++) {
@@ -153,6 +281,26 @@ public final class DistributedLaplace {
   @Nullable
   public Snapshot snapshot(int root) {
     return Snapshot.gather(solver.grids(), root);
+  }
+
+  /**
+   * On: a remap that fails on any rank (packing, sending or unpacking a piece: an exception or a damaged
+   * payload) leaves every rank with its grids as before the remap, the run goes on with the old assignment, the
+   * trigger is told the remap did not happen, and the failure is listed by {@link #failedRemaps}. Off (the
+   * default): the run ends with the error of the rank where it failed. Call on every rank.
+   */
+  public void recoverFailedRemaps(boolean on) {
+    host.recoverFailedRemaps(on);
+  }
+
+  /** Each remap that failed and was undone: the step, the failing ranks and moves, and why. */
+  public List<String> failedRemaps() {
+    return List.copyOf(failedRemaps);
+  }
+
+  /** The exchange of grid data of this rank (fault injection in tests). */
+  public PayloadExchange exchange() {
+    return exchange;
   }
 
   /** Remaps the current hierarchy to {@code next} through the host (for tests of migration); collective. */

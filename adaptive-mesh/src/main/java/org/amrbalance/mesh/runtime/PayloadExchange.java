@@ -11,6 +11,7 @@ import org.amrbalance.mesh.grid.GridData;
 import org.amrbalance.mesh.grid.GridExchange;
 import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.Payload;
+import org.amrbalance.mesh.mpi.WireFilter;
 
 /**
  * One rank of a distributed run whose grid data moves point to point: each move between two ranks is one
@@ -21,6 +22,10 @@ import org.amrbalance.mesh.mpi.Payload;
 public final class PayloadExchange implements GridExchange {
   private final Communicator comm;
   private long bytesSent;
+  private RemapFault fault = RemapFault.NONE;
+  private boolean deferring;
+  @javax.annotation.Nullable
+  private String failure;
 
   private PayloadExchange(Communicator comm) {
     this.comm = comm;
@@ -35,6 +40,42 @@ public final class PayloadExchange implements GridExchange {
 
   public Communicator communicator() {
     return comm;
+  }
+
+  /** Injects faults into the moves made while failures are deferred (a remap); for tests. */
+  public void injectFaults(RemapFault f) {
+    if (f == null) {
+      throw new IllegalArgumentException("fault = null: must not be null (use RemapFault.NONE)");
+    }
+    fault = f;
+  }
+
+  /**
+   * From now on a failure to pack, send or unpack a move is recorded, not thrown, and the exchange goes on with
+   * the move's values missing, so that this rank stays in step with the others until they all agree on the
+   * outcome ({@link #endDeferring}).
+   */
+  void deferFailures() {
+    deferring = true;
+    failure = null;
+  }
+
+  /** Ends {@link #deferFailures}; the first failure recorded since (rank, move and why), or null. */
+  @javax.annotation.Nullable
+  String endDeferring() {
+    deferring = false;
+    String f = failure;
+    failure = null;
+    return f;
+  }
+
+  private void fail(String what, RuntimeException e) {
+    if (!deferring) {
+      throw e;
+    }
+    if (failure == null) {
+      failure = "rank " + comm.rank() + ": " + what + ": " + e.getMessage();
+    }
   }
 
   /** Bytes of grid values this rank has sent to other ranks so far. */
@@ -63,12 +104,24 @@ public final class PayloadExchange implements GridExchange {
     List<Payload> outgoing = new ArrayList<>();
     List<double[]> out = new ArrayList<>(moves.size());
     int expected = 0;
+    int damageTo = -1;
     for (int k = 0; k < moves.size(); k++) {
       CellMove m = moves.get(k);
       double[] v = null;
       if (m.fromRank() == me) {
-        v = reader.apply(m.source()).read(m.region());
+        try {
+          if (deferring && fault.strikes(RemapFault.Phase.PACK, m, k)) {
+            throw new IllegalStateException("injected fault");
+          }
+          v = reader.apply(m.source()).read(m.region());
+        } catch (RuntimeException e) {
+          fail("packing move " + k + " (" + m + ")", e);
+          v = new double[Math.toIntExact(m.region().volume())];
+        }
         if (m.toRank() != me) {
+          if (deferring && fault.strikes(RemapFault.Phase.SEND, m, k)) {
+            damageTo = m.toRank();
+          }
           outgoing.add(Payload.of(me, m.toRank(), k, pack(v)));
           bytesSent += 8L * v.length;
           v = null;
@@ -81,7 +134,16 @@ public final class PayloadExchange implements GridExchange {
     if (!crossing) {
       return out;
     }
-    List<Payload> incoming = comm.exchange(outgoing);
+    List<Payload> incoming;
+    try {
+      // An injected send fault damages the bytes after their checksum was taken: the receiver finds a mismatch.
+      incoming = (damageTo < 0 ? comm : comm.withWireFilter(WireFilter.flipLastByteTo(damageTo)))
+          .exchange(outgoing);
+    } catch (RuntimeException e) {
+      // Everything has arrived before anything is checked, so the ranks are still in step.
+      fail("receiving", e);
+      return out;
+    }
     if (incoming.size() != expected) {
       throw new IllegalStateException("rank " + me + " received " + incoming.size() + " payloads, expected "
           + expected);
@@ -91,12 +153,19 @@ public final class PayloadExchange implements GridExchange {
       if (m.toRank() != me || m.fromRank() != p.source() || out.get(Math.toIntExact(p.tag())) != null) {
         throw new IllegalStateException("rank " + me + " received " + p + ", which does not match move " + m);
       }
-      double[] v = unpack(p);
-      if (v.length != m.region().volume()) {
-        throw new IllegalStateException(p + " holds " + v.length + " values, move " + m + " needs "
-            + m.region().volume());
+      try {
+        if (deferring && fault.strikes(RemapFault.Phase.UNPACK, m, Math.toIntExact(p.tag()))) {
+          throw new IllegalStateException("injected fault");
+        }
+        double[] v = unpack(p);
+        if (v.length != m.region().volume()) {
+          throw new IllegalStateException(p + " holds " + v.length + " values, move " + m + " needs "
+              + m.region().volume());
+        }
+        out.set(Math.toIntExact(p.tag()), v);
+      } catch (RuntimeException e) {
+        fail("unpacking move " + p.tag() + " (" + m + ")", e);
       }
-      out.set(Math.toIntExact(p.tag()), v);
     }
     return out;
   }

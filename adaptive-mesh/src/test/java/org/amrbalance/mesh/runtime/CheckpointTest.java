@@ -1,0 +1,137 @@
+package org.amrbalance.mesh.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.mesh.mpi.CollectiveCommunicator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Checkpoints of the distributed run (ranks as threads): restart on other rank counts, atomic files. */
+class CheckpointTest {
+  static final RunOptions RUN = RunOptions.defaults().withSteps(6).withLmax(2).withSweepsPerStep(4)
+      .withTrigger("every-regrid");
+
+  /** Runs to the end from a fresh start, writing a checkpoint after step {@code every}; the final solution. */
+  static Snapshot uninterrupted(int ranks, Path file, int every) {
+    return ThreadCollectives.run(ranks, c -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(c), RUN);
+      run.checkpointEvery(every, file);
+      while (run.stepsTaken() < RUN.steps()) {
+        run.step();
+      }
+      return run.snapshot(0);
+    }).get(0);
+  }
+
+  static Snapshot restarted(int ranks, Path file) {
+    return ThreadCollectives.run(ranks, c -> {
+      DistributedLaplace run;
+      try {
+        run = DistributedLaplace.restart(CollectiveCommunicator.over(c), RUN, file);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      while (run.stepsTaken() < RUN.steps()) {
+        run.step();
+      }
+      return run.snapshot(0);
+    }).get(0);
+  }
+
+  @Test
+  void aRestartOnOtherRankCountsEndsWithTheUninterruptedSolution(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("run.ckpt");
+    Snapshot reference = uninterrupted(3, file, 3);
+    // Written after steps 3 and 6; the last one is kept. Take the step-3 one again from a run stopped there.
+    Checkpoint last = Checkpoint.read(file);
+    assertThat(last.step()).isEqualTo(6);
+    Path mid = dir.resolve("mid.ckpt");
+    ThreadCollectives.run(3, c -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(c), RUN);
+      for (int s = 0; s < 3; s++) {
+        run.step();
+      }
+      try {
+        run.checkpoint(mid);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return null;
+    });
+    Checkpoint c = Checkpoint.read(mid);
+    assertThat(c.step()).isEqualTo(3);
+    assertThat(c.assignment().ranks()).isEqualTo(3);
+    assertThat(c.hierarchy().levelCount()).isGreaterThan(1);
+    for (int ranks : new int[] {3, 2, 1}) {
+      Snapshot got = restarted(ranks, mid);
+      assertThat(got.patches()).hasSameSizeAs(reference.patches());
+      assertThat(got.maxDifference(reference)).as("restart on %d ranks", ranks).isLessThanOrEqualTo(1e-12);
+    }
+    // Restarting from the last checkpoint has nothing left to do and keeps the final solution.
+    assertThat(restarted(2, file).maxDifference(reference)).isLessThanOrEqualTo(1e-12);
+  }
+
+  @Test
+  void aCrashBetweenWritingAndRenamingLeavesThePreviousCheckpointUsable(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("run.ckpt");
+    Checkpoint[] states = ThreadCollectives.run(2, c -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(c), RUN);
+      run.step();
+      run.step();
+      Checkpoint first = run.capture(0);
+      run.step();
+      return new Checkpoint[] {first, run.capture(0)};
+    }).get(0);
+    states[0].write(file);
+    byte[] before = Files.readAllBytes(file);
+    // The crash: the next checkpoint is written and forced, but the rename never happens.
+    Path tmp = states[1].writeTemporary(file);
+    assertThat(tmp).exists().isNotEqualTo(file);
+    assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    assertThat(Checkpoint.read(file).step()).isEqualTo(2);
+    // A crash while writing the temporary file: it is incomplete, the target still the previous checkpoint.
+    byte[] whole = Files.readAllBytes(tmp);
+    Files.write(tmp, java.util.Arrays.copyOf(whole, whole.length / 2));
+    assertThat(Checkpoint.read(file).step()).isEqualTo(2);
+    assertThat(restarted(2, file).patches()).isNotEmpty();
+    assertThatThrownBy(() -> Checkpoint.read(tmp)).isInstanceOf(IOException.class).hasMessageContaining("CRC32");
+    // The next complete write replaces both.
+    states[1].write(file);
+    assertThat(Checkpoint.read(file).step()).isEqualTo(3);
+    assertThat(tmp).doesNotExist();
+  }
+
+  @Test
+  void aDamagedFileIsRefusedOnEveryRank(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("run.ckpt");
+    uninterrupted(1, file, 2);
+    byte[] b = Files.readAllBytes(file);
+    b[b.length / 2] ^= 1;
+    Files.write(file, b);
+    assertThatThrownBy(() -> restarted(2, file)).hasRootCauseInstanceOf(IOException.class)
+        .rootCause().hasMessageContaining("restart failed on rank 0").hasMessageContaining("CRC32 mismatch");
+  }
+
+  @Test
+  void aCheckpointRoundTripsThroughItsBytes() throws IOException {
+    Checkpoint c = ThreadCollectives.run(1, k -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(k), RUN);
+      run.step();
+      run.step();
+      return run.capture(0);
+    }).get(0);
+    Checkpoint back = Checkpoint.fromBytes(c.toBytes());
+    assertThat(back.step()).isEqualTo(2);
+    assertThat(back.nextPatchId()).isEqualTo(c.nextPatchId());
+    assertThat(back.assignment().pieces()).isEqualTo(c.assignment().pieces());
+    assertThat(back.hierarchy()).isEqualTo(c.hierarchy());
+    assertThat(back.values().keySet()).isEqualTo(c.values().keySet());
+    c.values().forEach((id, v) -> assertThat(back.values().get(id)).isEqualTo(v));
+  }
+}
