@@ -1,6 +1,5 @@
 package org.amrbalance.mesh.grid;
 
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -10,28 +9,16 @@ import org.amrbalance.balancers.parallel.Collectives;
  * One rank of a message-passing run, over {@link Collectives} (threads in tests; any transport that
  * implements it, such as MPJ Express). A batch of moves is one personalized all-to-all.
  */
-public final class CollectivesExchange implements GridExchange {
+public final class CollectivesExchange extends RankExchange {
   private final Collectives comm;
 
   private CollectivesExchange(Collectives comm) {
+    super(comm);
     this.comm = comm;
   }
 
   public static CollectivesExchange of(Collectives comm) {
-    if (comm == null) {
-      throw new IllegalArgumentException("comm = null: must not be null");
-    }
     return new CollectivesExchange(comm);
-  }
-
-  @Override
-  public int ranks() {
-    return comm.size();
-  }
-
-  @Override
-  public boolean holds(int rank) {
-    return rank == comm.rank();
   }
 
   @Override
@@ -62,20 +49,5 @@ public final class CollectivesExchange implements GridExchange {
       }
     }
     return out;
-  }
-
-  @Override
-  public double maxAll(double value) {
-    return comm.allReduceMax(value);
-  }
-
-  @Override
-  public double sumAll(double value) {
-    return comm.allReduceSum(value);
-  }
-
-  @Override
-  public <T extends Serializable> List<T> gatherAll(List<T> local) {
-    return comm.allGatherFlat(local);
   }
 }

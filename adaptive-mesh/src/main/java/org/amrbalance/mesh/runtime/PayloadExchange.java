@@ -1,6 +1,5 @@
 package org.amrbalance.mesh.runtime;
 
-import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +7,7 @@ import java.util.function.Function;
 import org.amrbalance.mesh.grid.Block;
 import org.amrbalance.mesh.grid.CellMove;
 import org.amrbalance.mesh.grid.GridData;
-import org.amrbalance.mesh.grid.GridExchange;
+import org.amrbalance.mesh.grid.RankExchange;
 import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.Payload;
 import org.amrbalance.mesh.mpi.WireFilter;
@@ -19,7 +18,7 @@ import org.amrbalance.mesh.mpi.WireFilter;
  * {@link Communicator#exchange}); moves within a rank are copies. Ghost fill, parent interpolation, restriction
  * and migration all come through {@link #move}, so a damaged byte anywhere is an error, never a wrong value.
  */
-public final class PayloadExchange implements GridExchange {
+public final class PayloadExchange extends RankExchange {
   private final Communicator comm;
   private long bytesSent;
   private RemapFault fault = RemapFault.NONE;
@@ -28,13 +27,11 @@ public final class PayloadExchange implements GridExchange {
   private String failure;
 
   private PayloadExchange(Communicator comm) {
+    super(comm);
     this.comm = comm;
   }
 
   public static PayloadExchange of(Communicator comm) {
-    if (comm == null) {
-      throw new IllegalArgumentException("comm = null: must not be null");
-    }
     return new PayloadExchange(comm);
   }
 
@@ -81,16 +78,6 @@ public final class PayloadExchange implements GridExchange {
   /** Bytes of grid values this rank has sent to other ranks so far. */
   public long bytesSent() {
     return bytesSent;
-  }
-
-  @Override
-  public int ranks() {
-    return comm.size();
-  }
-
-  @Override
-  public boolean holds(int rank) {
-    return rank == comm.rank();
   }
 
   @Override
@@ -184,20 +171,5 @@ public final class PayloadExchange implements GridExchange {
     double[] v = new double[b.remaining() / 8];
     b.asDoubleBuffer().get(v);
     return v;
-  }
-
-  @Override
-  public double maxAll(double value) {
-    return comm.allReduceMax(value);
-  }
-
-  @Override
-  public double sumAll(double value) {
-    return comm.allReduceSum(value);
-  }
-
-  @Override
-  public <T extends Serializable> List<T> gatherAll(List<T> local) {
-    return comm.allGatherFlat(local);
   }
 }
