@@ -15,6 +15,7 @@ import org.amrbalance.spi.MigrationPlan;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
+import org.amrbalance.triggers.TriggerState;
 
 /**
  * The one object a host talks to. The host {@linkplain #attach attaches} its {@link AmrHost} hooks, then
@@ -29,6 +30,9 @@ import org.amrbalance.spi.StepTimes;
  * deterministic balancers and triggers, all reach the same decisions. Not thread-safe.
  */
 public final class BalancingService {
+  private static final String STATE_KIND = "balancing-service";
+  private static final int STATE_VERSION = 1;
+
   private final LoadBalancer balancer;
   private final Provider<RemapPolicy> policies;
   private final ServiceOptions options;
@@ -179,6 +183,50 @@ public final class BalancingService {
   private BalanceProblem problemFor(AmrHost h, @Nullable Assignment current) {
     BalanceProblem p = BalanceProblem.of(h.hierarchy(), h.machine(), h.costModel());
     return current == null ? p : p.withPrevious(current);
+  }
+
+  /**
+   * What a checkpoint needs to continue this run's decisions: the step and remap counts, the last step's maximum
+   * time, the last remap's cost, the rank count and the trigger's own {@link RemapPolicy#saveState state}. Call
+   * between steps, on every rank (the trigger states are the same on all).
+   */
+  public byte[] saveState() {
+    AmrHost h = requireHost();
+    return TriggerState.writer(STATE_KIND, STATE_VERSION).putLong(step).putInt(remaps).putDouble(lastStepMax)
+        .putDouble(lastRemapCost).putInt(h.machine().ranks()).putBytes(policy.saveState()).toBytes();
+  }
+
+  /**
+   * Continues from {@link #saveState} after {@link #attach} of a restarted host, before its first regrid or step:
+   * the trigger then decides as the saved one would have. On another number of ranks than the state was saved on,
+   * the grids were placed anew, so the trigger is told a remap (at the last remap's cost, which keeps its estimate
+   * of C) and its per-interval statistics start afresh.
+   *
+   * @throws IllegalArgumentException if {@code state} is not such a state or not one of this trigger
+   */
+  public void restoreState(byte[] state) {
+    AmrHost h = requireHost();
+    TriggerState.Reader in = TriggerState.reader(state, STATE_KIND, STATE_VERSION);
+    long savedStep = in.readLong();
+    int savedRemaps = in.readInt();
+    double savedMax = in.readDouble();
+    double savedCost = in.readDouble();
+    int savedRanks = in.readInt();
+    byte[] trigger = in.readBytes();
+    in.end();
+    if (savedStep < 0 || savedRemaps < 0 || savedRanks < 1) {
+      throw new IllegalArgumentException("state = " + state.length + " bytes: holds step " + savedStep + ", "
+          + savedRemaps + " remaps on " + savedRanks + " ranks");
+    }
+    policy.restoreState(trigger);
+    step = savedStep;
+    remaps = savedRemaps;
+    lastStepMax = savedMax;
+    lastRemapCost = savedCost;
+    pendingMeasurement = null;
+    if (savedRanks != h.machine().ranks()) {
+      policy.onRemap(Double.isNaN(savedCost) ? 0 : savedCost);
+    }
   }
 
   /** The report of the assignment in force after the last regrid or remap. */

@@ -26,6 +26,8 @@ import org.amrbalance.triggers.detection.ThresholdHeuristic;
  * from inside the base cluster; this is an addition beyond the paper.
  */
 public final class ChangeDetection implements RemapPolicy {
+  private static final int STATE_VERSION = 1;
+
   private final ChangeDetectionOptions options;
   private final RankCount ranks = new RankCount();
   private final AicChangeTest test;
@@ -121,6 +123,66 @@ public final class ChangeDetection implements RemapPolicy {
       inBase = 0;
     }
     asked = false;
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    ThresholdHeuristic.State h = heuristic.state();
+    return TriggerState.writer(ChangeDetectionModule.NAME, STATE_VERSION).putInt(ranks.get())
+        .putDoubles(batch).putInt(inBatch).putDoubles(base).putInt(inBase).putDoubles(cluster).putInt(inCluster)
+        .putDoubles(lastCluster).putDouble(clusterIdle).putInt(clusterSteps).putDouble(lastGain).putDouble(cost)
+        .putBoolean(asked)
+        .putDouble(h.p()).putLong(h.step()).putInt(h.mode().ordinal()).putLong(h.armedAt())
+        .putDouble(h.lastStep0()).putDouble(h.lastGain()).toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, ChangeDetectionModule.NAME, STATE_VERSION);
+    int r = in.readInt();
+    double[] b = in.readDoubles();
+    int nb = in.readInt();
+    double[] bs = in.readDoubles();
+    int nbs = in.readInt();
+    double[] cl = in.readDoubles();
+    int ncl = in.readInt();
+    double[] last = in.readDoubles();
+    double idle = in.readDouble();
+    int idleSteps = in.readInt();
+    double gain = in.readDouble();
+    double remapCost = in.readDouble();
+    boolean a = in.readBoolean();
+    double p = in.readDouble();
+    long hStep = in.readLong();
+    int mode = in.readInt();
+    long armed = in.readLong();
+    double step0 = in.readDouble();
+    double hGain = in.readDouble();
+    in.end();
+    // The batch and cluster sizes are options: a state of other options would be read out of step.
+    boolean sizes = b != null && b.length == d && bs != null && bs.length == c && cl != null && cl.length == c
+        && (last == null || last.length == c);
+    Checks.check(sizes, "state", state.length + " bytes", "written with other batch or cluster sizes than d = " + d
+        + ", c = " + c);
+    Checks.check(r >= 0 && nb >= 0 && nb < d && nbs >= 0 && nbs <= c && ncl >= 0 && ncl < c && idleSteps >= 0,
+        "state", state.length + " bytes", "holds a count out of range");
+    Checks.check(mode >= 0 && mode < ThresholdHeuristic.Mode.values().length, "state.mode", mode, "unknown mode");
+    heuristic.restore(new ThresholdHeuristic.State(p, hStep, ThresholdHeuristic.Mode.values()[mode], armed, step0,
+        hGain));
+    ranks.set(r);
+    System.arraycopy(b, 0, batch, 0, d);
+    inBatch = nb;
+    base = bs;
+    inBase = nbs;
+    System.arraycopy(cl, 0, cluster, 0, c);
+    inCluster = ncl;
+    lastCluster = last;
+    clusterIdle = idle;
+    clusterSteps = idleSteps;
+    lastGain = gain;
+    cost = remapCost;
+    asked = a;
   }
 
   @Override

@@ -13,6 +13,8 @@ import org.amrbalance.spi.StepTimes;
  * all of them (the imbalance they measured is gone), and a skipped remap is reported to the members that asked for it.
  */
 public final class CompositePolicy implements RemapPolicy {
+  private static final String KIND = "composite";
+
   private final List<RemapPolicy> members;
   private final boolean all;
   private final boolean[] asked;
@@ -84,6 +86,48 @@ public final class CompositePolicy implements RemapPolicy {
         asked[i] = false;
       }
     }
+  }
+
+  /** The members' states in order, and which of them asked for the pending remap. */
+  @Override
+  public byte[] saveState() {
+    TriggerState.Writer out = TriggerState.writer(KIND, 1).putInt(members.size());
+    for (int i = 0; i < members.size(); i++) {
+      out.putBoolean(asked[i]).putBytes(members.get(i).saveState());
+    }
+    return out.toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, KIND, 1);
+    int n = in.readInt();
+    Checks.check(n == members.size(), "state", state.length + " bytes", "holds " + n + " members, this composite "
+        + members.size());
+    boolean[] a = new boolean[n];
+    byte[][] parts = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      a[i] = in.readBoolean();
+      parts[i] = in.readBytes();
+    }
+    in.end();
+    // All members or none: a member refusing its part must leave the earlier ones as they were.
+    byte[][] before = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      before[i] = members.get(i).saveState();
+    }
+    int done = 0;
+    try {
+      for (; done < n; done++) {
+        members.get(done).restoreState(parts[done]);
+      }
+    } catch (IllegalArgumentException e) {
+      for (int i = 0; i < done; i++) {
+        members.get(i).restoreState(before[i]);
+      }
+      throw new IllegalArgumentException("state of member " + done + ": " + e.getMessage(), e);
+    }
+    System.arraycopy(a, 0, asked, 0, n);
   }
 
   @Override

@@ -18,6 +18,20 @@ public final class EveryRegrid implements RemapPolicy {
   @Override
   public void onRemap(double measuredCost) {
     Checks.finiteNonNegative("measuredCost", measuredCost);
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    return TriggerState.writer(EveryRegridModule.NAME, 1).putInt(ranks.get()).toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, EveryRegridModule.NAME, 1);
+    int r = in.readInt();
+    in.end();
+    ranks.set(r);
   }
 
   @Override

@@ -10,6 +10,8 @@ import org.amrbalance.spi.StepTimes;
  * again at the next step; a remap from elsewhere restarts the count.
  */
 public final class FixedInterval implements RemapPolicy {
+  private static final int STATE_VERSION = 1;
+
   private final RankCount ranks = new RankCount();
   private final int interval;
   private int steps;
@@ -34,6 +36,24 @@ public final class FixedInterval implements RemapPolicy {
   public void onRemap(double measuredCost) {
     Checks.finiteNonNegative("measuredCost", measuredCost);
     steps = 0;
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    return TriggerState.writer(FixedIntervalModule.NAME, STATE_VERSION).putInt(ranks.get()).putInt(steps)
+        .toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, FixedIntervalModule.NAME, STATE_VERSION);
+    int r = in.readInt();
+    int n = in.readInt();
+    in.end();
+    Checks.check(n >= 0 && r >= 0, "state", n + " steps on " + r + " ranks", "counts must be >= 0");
+    ranks.set(r);
+    steps = n;
   }
 
   public int interval() {

@@ -18,5 +18,19 @@ public final class NeverRemap implements RemapPolicy {
   @Override
   public void onRemap(double measuredCost) {
     Checks.finiteNonNegative("measuredCost", measuredCost);
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    return TriggerState.writer(NeverRemapModule.NAME, 1).putInt(ranks.get()).toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, NeverRemapModule.NAME, 1);
+    int r = in.readInt();
+    in.end();
+    ranks.set(r);
   }
 }

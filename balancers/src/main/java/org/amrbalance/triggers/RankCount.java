@@ -4,8 +4,9 @@ import org.amrbalance.balancers.Checks;
 import org.amrbalance.spi.StepTimes;
 
 /**
- * Remembers how many ranks the first step reported and rejects a step with another count: a trigger's
- * statistics mix steps, and a changed rank count would silently mean something else (issue 11, robustness).
+ * Remembers how many ranks the first step since the last remap reported and rejects a step with another count:
+ * a trigger's statistics mix steps, and a changed rank count would silently mean something else (issue 11,
+ * robustness). Only a remap may move the run to another count, as a restart on other ranks does.
  */
 final class RankCount {
   private int ranks;
@@ -17,8 +18,24 @@ final class RankCount {
       ranks = times.ranks();
     } else if (times.ranks() != ranks) {
       throw Checks.bad("times.ranks()", times.ranks(),
-          "earlier steps reported " + ranks + " ranks; a trigger serves one run on a fixed rank count");
+          "earlier steps reported " + ranks + " ranks; between remaps a trigger serves a fixed rank count");
     }
     return times;
+  }
+
+  /** A remap took place: the next step may report another count. */
+  void remapped() {
+    ranks = 0;
+  }
+
+  /** The count in force, 0 before the first step since the last remap. */
+  int get() {
+    return ranks;
+  }
+
+  /** Restores a count from {@link #get}. */
+  void set(int count) {
+    Checks.check(count >= 0, "ranks", count, "must be >= 0");
+    ranks = count;
   }
 }

@@ -27,9 +27,12 @@ public final class RemapFrequency implements RemapPolicy {
   // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.
   private static final int MAX_SCAN = 10_000;
 
+  private static final int STATE_VERSION = 1;
+
   private final RemapFrequencyOptions options;
   private final RankCount ranks = new RankCount();
   private double knownInterval = Double.NaN;
+  private int knownFor;
   private int steps;
   private double intervalLoad = Double.NaN;
   private double[] previous;
@@ -87,8 +90,10 @@ public final class RemapFrequency implements RemapPolicy {
     if (steps == 1) {
       intervalLoad = times.average();
     }
-    if (options.isKnown() && Double.isNaN(knownInterval)) {
+    if (options.isKnown() && (Double.isNaN(knownInterval) || knownFor != n)) {
+      // T* depends on the rank count, which a remap may change (a restart on other ranks).
       knownInterval = knownPeriod(options, n);
+      knownFor = n;
     }
     double period = options.isKnown() ? knownInterval : estimatedPeriod(times);
     if (previous == null) {
@@ -105,7 +110,8 @@ public final class RemapFrequency implements RemapPolicy {
 
   private double estimatedPeriod(StepTimes times) {
     int n = times.ranks();
-    if (count == null) {
+    if (count == null || count.length != n) {
+      // None yet, or a remap moved the run to another rank count (a restart): per-rank statistics start afresh.
       count = new long[n];
       mean = new double[n];
       m2 = new double[n];
@@ -155,6 +161,39 @@ public final class RemapFrequency implements RemapPolicy {
     steps = 0;
     previous = null;
     intervalLoad = Double.NaN;
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    return TriggerState.writer(RemapFrequencyModule.NAME, STATE_VERSION).putInt(ranks.get())
+        .putInt(steps).putDouble(intervalLoad).putDoubles(previous).putLongs(count)
+        .putDoubles(mean).putDoubles(m2).toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, RemapFrequencyModule.NAME, STATE_VERSION);
+    int r = in.readInt();
+    int n = in.readInt();
+    double load = in.readDouble();
+    double[] prev = in.readDoubles();
+    long[] cnt = in.readLongs();
+    double[] mu = in.readDoubles();
+    double[] sq = in.readDoubles();
+    in.end();
+    boolean sameShape = (cnt == null) == (mu == null) && (mu == null) == (sq == null)
+        && (cnt == null || (cnt.length == mu.length && mu.length == sq.length));
+    Checks.check(r >= 0 && n >= 0 && sameShape, "state", state.length + " bytes",
+        "holds a negative count or per-rank statistics of different lengths");
+    ranks.set(r);
+    knownInterval = Double.NaN; // derived from the options and the rank count: computed again at the next step
+    steps = n;
+    intervalLoad = load;
+    previous = prev;
+    count = cnt;
+    mean = mu;
+    m2 = sq;
   }
 
   /** The real-valued T* of the known workload (NaN when estimated or before the first step). */

@@ -26,6 +26,8 @@ import org.amrbalance.spi.StepTimes;
  * </ul>
  */
 public final class StopAtRise implements RemapPolicy {
+  private static final int STATE_VERSION = 1;
+
   private final RankCount ranks = new RankCount();
   private double cost;
   private double idleSum;
@@ -62,6 +64,28 @@ public final class StopAtRise implements RemapPolicy {
     cost = measuredCost;
     idleSum = 0;
     steps = 0;
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    return TriggerState.writer(StopAtRiseModule.NAME, STATE_VERSION).putInt(ranks.get()).putDouble(cost)
+        .putDouble(idleSum).putInt(steps).toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, StopAtRiseModule.NAME, STATE_VERSION);
+    int r = in.readInt();
+    double c = in.readDouble();
+    double s = in.readDouble();
+    int n = in.readInt();
+    in.end();
+    Checks.check(n >= 0 && r >= 0, "state", n + " steps on " + r + " ranks", "counts must be >= 0");
+    ranks.set(r);
+    cost = c;
+    idleSum = s;
+    steps = n;
   }
 
   /** W(n) of the current interval, NaN before its first step. */

@@ -116,6 +116,7 @@ class RemapFrequencyTest {
       }
     }
     assertThat(fired).first().isEqualTo(6); // 5 increments after step 6
+    p.onStep(StepTimes.of(1, 2)); // the count in force since the last remap
     assertThatThrownBy(() -> p.onStep(StepTimes.of(1, 2, 3))).hasMessageContaining("times.ranks() = 3");
     assertThatThrownBy(() -> RemapFrequencyOptions.defaults().estimated(1, true)).hasMessageContaining("warmup = 1");
     assertThatThrownBy(() -> RemapFrequencyOptions.defaults().tolerance(RemapFrequencyOptions.Form.DEVIATION, 0))

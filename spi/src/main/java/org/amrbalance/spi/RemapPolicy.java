@@ -23,4 +23,27 @@ public interface RemapPolicy {
   default RemapDecision onRegrid() {
     return RemapDecision.keep("regrid");
   }
+
+  /**
+   * What this policy has learned from the calls so far, for a checkpoint: a fresh policy of the same kind and
+   * options given these bytes through {@link #restoreState} answers every later call exactly as this one would.
+   * The format is the policy's own. Stateless policies keep the default, an empty state.
+   */
+  default byte[] saveState() {
+    return new byte[0];
+  }
+
+  /**
+   * Takes over the state {@link #saveState} wrote in a policy of the same kind and options (a restart), replacing
+   * whatever this policy had learned.
+   *
+   * @throws IllegalArgumentException if the bytes are not such a state; the policy is then unchanged
+   */
+  default void restoreState(byte[] state) {
+    Checks.notNull("state", state);
+    if (state.length != 0) {
+      throw new IllegalArgumentException("state = " + state.length + " bytes: "
+          + getClass().getSimpleName() + " keeps no state");
+    }
+  }
 }

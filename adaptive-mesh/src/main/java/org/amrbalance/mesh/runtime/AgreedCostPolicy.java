@@ -47,6 +47,17 @@ final class AgreedCostPolicy implements RemapPolicy {
     return inner.onRegrid();
   }
 
+  /** The trigger's state: the costs listed here are a record of the run, not something the trigger decides on. */
+  @Override
+  public byte[] saveState() {
+    return inner.saveState();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    inner.restoreState(state);
+  }
+
   /** The agreed cost of every remap so far, in order. */
   List<Double> costs() {
     return List.copyOf(costs);

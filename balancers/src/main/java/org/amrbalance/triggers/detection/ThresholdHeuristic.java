@@ -156,4 +156,28 @@ public final class ThresholdHeuristic {
   public double triggerThreshold() {
     return triggerThreshold;
   }
+
+  /** Everything the heuristic has learned, for a checkpoint of its trigger. */
+  public record State(double p, long step, Mode mode, long armedAt, double lastStep0, double lastGain) {
+    public State {
+      Checks.check(p >= 0 && p <= 1, "p", p, "must be a probability");
+      Checks.check(step >= 0 && armedAt >= 0, "step, armedAt", step + ", " + armedAt, "must be >= 0");
+      Checks.notNull("mode", mode);
+    }
+  }
+
+  public State state() {
+    return new State(p, step, mode, armedAt, lastStep0, lastGain);
+  }
+
+  /** Continues from {@code s}, as saved by {@link #state} of a heuristic with the same parameters. */
+  public void restore(State s) {
+    Checks.notNull("state", s);
+    p = s.p();
+    step = s.step();
+    mode = s.mode();
+    armedAt = s.armedAt();
+    lastStep0 = s.lastStep0();
+    lastGain = s.lastGain();
+  }
 }
