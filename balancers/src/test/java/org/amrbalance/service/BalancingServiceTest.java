@@ -130,4 +130,64 @@ class BalancingServiceTest {
     assertThatThrownBy(() -> s.stepped(StepTimes.of(1, 1))).hasMessageContaining("times.ranks = 2");
     assertThatThrownBy(() -> ServiceOptions.defaults().withHorizon(0)).hasMessageContaining("horizon = 0");
   }
+
+  @Test
+  void aRestoredServiceDecidesAsTheSavedOneWouldHave() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    BalancingService a = new BalancingService(new RoundRobinBalancer(),
+        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+    a.attach(host);
+    a.regridded();
+    StepTimes t = StepTimes.of(2, 1, 1, 1);
+    for (int i = 0; i < 5; i++) {
+      a.stepped(t); // the first placement and a remap after step 3: two steps since
+    }
+    byte[] saved = a.saveState();
+
+    FakeHost same = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    same.current = host.current;
+    BalancingService b = new BalancingService(new RoundRobinBalancer(),
+        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+    b.attach(same);
+    b.restoreState(saved);
+    assertThat(b.steps()).isEqualTo(5);
+    assertThat(b.remaps()).isEqualTo(a.remaps());
+    for (int i = 0; i < 7; i++) {
+      assertThat(b.stepped(t)).as("step " + (6 + i)).isEqualTo(a.stepped(t));
+    }
+    assertThat(b.remaps()).isEqualTo(a.remaps()); // the costs differ: they are measured times
+    assertThat(a.remaps()).isEqualTo(5); // the first placement, then after steps 3, 6, 9 and 12
+
+    // On two ranks the grids were placed anew: the trigger counts from the restart.
+    FakeHost two = new FakeHost(FOUR_TILES, Machine.fullyConnected(2), 0.5);
+    two.current = Assignment.wholeGrids(FOUR_TILES, 2, id -> id % 2);
+    BalancingService c = new BalancingService(new RoundRobinBalancer(),
+        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+    c.attach(two);
+    c.restoreState(saved);
+    List<Boolean> fired = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      fired.add(c.stepped(StepTimes.of(1, 1)).shouldRemap());
+    }
+    assertThat(fired).containsExactly(false, false, true);
+  }
+
+  @Test
+  void aStateOfAnotherTriggerIsRefusedAndChangesNothing() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    BalancingService a = new BalancingService(new RoundRobinBalancer(),
+        org.amrbalance.triggers.StopAtRise::new, ServiceOptions.defaults().withLog(false));
+    a.attach(host);
+    a.regridded();
+    a.stepped(StepTimes.of(2, 1, 1, 1));
+    BalancingService b = new BalancingService(new RoundRobinBalancer(),
+        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+    b.attach(host);
+    assertThatThrownBy(() -> b.restoreState(a.saveState())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("written by trigger stop-at-rise, not fixed-interval");
+    assertThat(b.steps()).isZero();
+    assertThatThrownBy(() -> b.restoreState(new byte[] {0, 1})).hasMessageContaining("cut short");
+    assertThatThrownBy(() -> new BalancingService(new RoundRobinBalancer(), ScriptedPolicy::new,
+        ServiceOptions.defaults()).saveState()).isInstanceOf(IllegalStateException.class);
+  }
 }
