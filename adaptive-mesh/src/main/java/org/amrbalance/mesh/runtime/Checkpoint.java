@@ -30,26 +30,29 @@ import org.amrbalance.spi.Piece;
  * assignment in force and every patch's values (valid cells). Written as one file, atomically: a temporary file
  * beside the target, forced to disk, then renamed over the target, so a crash at any point leaves either the
  * previous checkpoint or the new one, never a mixture; the file ends with a CRC32 of everything before it, so a
- * damaged file is refused on reading.
- *
- * <p>The trigger's internal state is not saved: a restarted run starts its trigger afresh (see
- * {@link DistributedLaplace#restart}).
+ * damaged file is refused on reading. It also carries the balancing service's state, the trigger's included
+ * ({@link org.amrbalance.service.BalancingService#saveState}), so a restarted run decides its remaps as the
+ * uninterrupted one would; files of version 1 have none, and their restart starts the trigger afresh.
  */
 @Immutable
 public final class Checkpoint {
   private static final int MAGIC = 0x414d5243; // "AMRC"
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
+  private static final byte[] NO_STATE = new byte[0];
 
   private final int step;
   private final int nextPatchId;
   private final Assignment assignment;
   private final Map<Integer, double[]> values;
+  private final byte[] balancingState;
 
-  private Checkpoint(int step, int nextPatchId, Assignment assignment, Map<Integer, double[]> values) {
+  private Checkpoint(int step, int nextPatchId, Assignment assignment, Map<Integer, double[]> values,
+      byte[] balancingState) {
     this.step = step;
     this.nextPatchId = nextPatchId;
     this.assignment = assignment;
     this.values = Collections.unmodifiableMap(values);
+    this.balancingState = balancingState;
   }
 
   /** A checkpoint of the given state; {@code values} must hold every patch's valid cells in box order. */
@@ -72,7 +75,20 @@ public final class Checkpoint {
       }
       copy.put(p.id(), v.clone());
     }
-    return new Checkpoint(step, nextPatchId, assignment, copy);
+    return new Checkpoint(step, nextPatchId, assignment, copy, NO_STATE);
+  }
+
+  /** This checkpoint carrying {@code state}, the balancing service's {@code saveState()}. */
+  public Checkpoint withBalancingState(byte[] state) {
+    if (state == null) {
+      throw new IllegalArgumentException("state = null: must not be null (an empty array for none)");
+    }
+    return new Checkpoint(step, nextPatchId, assignment, values, state.clone());
+  }
+
+  /** The balancing service's state, empty if none was saved. */
+  public byte[] balancingState() {
+    return balancingState.clone();
   }
 
   /** Steps taken when the checkpoint was written. */
@@ -134,6 +150,8 @@ public final class Checkpoint {
           out.writeDouble(v);
         }
       }
+      out.writeInt(balancingState.length);
+      out.write(balancingState);
       out.flush();
       CRC32 crc = new CRC32();
       crc.update(bytes.toByteArray());
@@ -162,8 +180,8 @@ public final class Checkpoint {
       throw new IOException("not a checkpoint: wrong magic number");
     }
     int version = in.readInt();
-    if (version != VERSION) {
-      throw new IOException("checkpoint version = " + version + ": only " + VERSION + " is known");
+    if (version != 1 && version != VERSION) {
+      throw new IOException("checkpoint version = " + version + ": only 1 and " + VERSION + " are known");
     }
     int step = in.readInt();
     int nextId = in.readInt();
@@ -197,10 +215,16 @@ public final class Checkpoint {
         }
         values.put(p.id(), v);
       }
-      if (in.available() != 0) {
-        throw new IOException("checkpoint has " + in.available() + " bytes after the values");
+      byte[] state = NO_STATE;
+      if (version >= 2) {
+        state = new byte[count(in, in.available())];
+        in.readFully(state);
       }
-      return of(step, nextId, a, values);
+      if (in.available() != 0) {
+        throw new IOException("checkpoint has " + in.available() + " bytes after the "
+            + (version >= 2 ? "balancing state" : "values"));
+      }
+      return of(step, nextId, a, values).withBalancingState(state);
     } catch (IllegalArgumentException e) {
       throw new IOException("checkpoint content invalid: " + e.getMessage(), e);
     }

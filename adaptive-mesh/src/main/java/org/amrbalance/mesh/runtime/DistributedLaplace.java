@@ -108,16 +108,24 @@ public final class DistributedLaplace {
     }
     // From now on a regrid places new grids where their data is; rebalancing is the service's decision.
     placement.use(new InheritingPlacement());
+    byte[] state = from == null ? new byte[0] : from.balancingState();
+    // The service counts steps since it was attached, unless it continues a saved count.
+    long stepOffset = state.length > 0 ? 0 : step;
     service.addListener(new BalancingListener() {
       @Override
       public void onRemap(RemapEvent e) {
         List<Double> costs = policy.costs();
-        remaps.add(new Remap(e.step(), e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
+        remaps.add(new Remap(stepOffset + e.step(), e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
             e.imbalanceBefore(), e.imbalanceAfter()));
       }
     });
     service.attach(host);
-    service.regridded();
+    if (state.length > 0) {
+      // The grids are placed already: the trigger goes on from where it was, not from a regrid it never saw.
+      service.restoreState(state);
+    } else {
+      service.regridded();
+    }
   }
 
   /**
@@ -139,8 +147,9 @@ public final class DistributedLaplace {
    * the file and sends its bytes to every rank (no shared file system needed); on the number of ranks it was
    * written on, the saved assignment is kept, on any other the configured balancer places the saved hierarchy.
    * The solution then goes on exactly as in the uninterrupted run (it does not depend on the layout). The
-   * trigger starts afresh (its history is not saved): remaps after the restart may differ from the
-   * uninterrupted run's, the solution does not. Collective.
+   * trigger continues from its saved state: on the same number of ranks it decides as the uninterrupted run's
+   * would on the same step times; on another it is told a remap (the grids were placed anew) and its statistics
+   * of the old ranks start afresh. A checkpoint without a saved state starts the trigger afresh. Collective.
    *
    * @throws IOException if the file is missing or damaged (on every rank)
    */
@@ -191,7 +200,8 @@ public final class DistributedLaplace {
     }
     Map<Integer, double[]> values = new TreeMap<>();
     s.patches().forEach((id, p) -> values.put(id, p.values()));
-    return Checkpoint.of(step, solver.nextPatchId(), solver.assignment(), values);
+    return Checkpoint.of(step, solver.nextPatchId(), solver.assignment(), values)
+        .withBalancingState(service.saveState());
   }
 
   /**

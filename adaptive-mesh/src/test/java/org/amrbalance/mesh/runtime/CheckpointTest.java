@@ -133,5 +133,57 @@ class CheckpointTest {
     assertThat(back.hierarchy()).isEqualTo(c.hierarchy());
     assertThat(back.values().keySet()).isEqualTo(c.values().keySet());
     c.values().forEach((id, v) -> assertThat(back.values().get(id)).isEqualTo(v));
+    assertThat(c.balancingState()).isNotEmpty();
+    assertThat(back.balancingState()).isEqualTo(c.balancingState());
+  }
+
+  /** Remap steps of a run with a fixed-interval trigger (m = 4), from a fresh start or from {@code file}. */
+  private static java.util.List<Long> remapSteps(int ranks, @javax.annotation.Nullable Path file, Path write) {
+    RunOptions run = RUN.withSteps(11).withTrigger("fixed-interval").withSetting("amrbalance.fixed-interval.m", "4");
+    return ThreadCollectives.run(ranks, c -> {
+      DistributedLaplace r;
+      try {
+        r = file == null ? DistributedLaplace.start(CollectiveCommunicator.over(c), run)
+            : DistributedLaplace.restart(CollectiveCommunicator.over(c), run, file);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      if (file == null) {
+        r.checkpointEvery(6, write);
+      }
+      while (r.stepsTaken() < run.steps()) {
+        r.step();
+      }
+      return r.remaps().stream().map(DistributedLaplace.Remap::step).toList();
+    }).get(0);
+  }
+
+  @Test
+  void aRestartedTriggerGoesOnFromItsSavedState(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("run.ckpt");
+    // Uninterrupted: remaps after steps 4 and 8 (m = 4; none after the last step), a checkpoint after step 6.
+    assertThat(remapSteps(2, null, file)).containsExactly(4L, 8L);
+    // Same ranks: the restored trigger counts on from 2 steps since its last remap.
+    assertThat(remapSteps(2, file, file)).containsExactly(8L);
+    // Other ranks: the grids were placed anew at the restart, so the trigger counts from step 6.
+    assertThat(remapSteps(3, file, file)).containsExactly(10L);
+
+    // A checkpoint without the state (format version 1) restarts the trigger afresh: 4 steps from step 6.
+    Checkpoint c = Checkpoint.read(file);
+    Files.write(file, versionOne(c.toBytes(), c.balancingState().length));
+    assertThat(Checkpoint.read(file).balancingState()).isEmpty();
+    assertThat(remapSteps(2, file, file)).containsExactly(10L);
+  }
+
+  /** The bytes of version 1: no state (its length and bytes cut), version field 1, the CRC32 recomputed. */
+  private static byte[] versionOne(byte[] v2, int stateLength) {
+    int body = v2.length - 8 - 4 - stateLength;
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(body + 8);
+    b.put(v2, 0, body);
+    b.putInt(4, 1);
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(b.array(), 0, body);
+    b.putLong(body, crc.getValue());
+    return b.array();
   }
 }

@@ -24,15 +24,15 @@ import org.amrbalance.mesh.runtime.Snapshot;
  * </ul>
  */
 public final class RestartProgram implements RankProgram {
-  static final int STEPS = 10;
+  static final int STEPS = 11;
   static final int EVERY = 3;
   static final int STOP = 7;
   /**
-   * Levels 0..2, 4 sweeps per level and leg; trigger every-regrid (it keeps no history, so the restarted run's
-   * trigger, which starts afresh, decides as the uninterrupted run's does), knapsack.
+   * Levels 0..2, 4 sweeps per level and leg; trigger fixed-interval with m = 4, whose remaps depend on its saved
+   * count only (not on measured times), so they can be compared between runs; knapsack.
    */
   static final RunOptions RUN = RunOptions.defaults().withLmax(2).withSweepsPerStep(4).withSteps(STEPS)
-      .withTrigger("every-regrid");
+      .withTrigger("fixed-interval").withSetting("amrbalance.fixed-interval.m", "4");
 
   @Override
   public void run(Communicator comm, List<String> args) throws IOException {
@@ -44,6 +44,10 @@ public final class RestartProgram implements RankProgram {
         DistributedLaplace run = DistributedLaplace.start(comm, RUN);
         while (run.stepsTaken() < STEPS) {
           run.step();
+        }
+        List<Long> remaps = remapSteps(run); // collective
+        if (comm.rank() == 0) {
+          System.out.println("remaps at steps " + remaps);
         }
         save(run, dir.resolve("full.bin"));
       }
@@ -63,15 +67,19 @@ public final class RestartProgram implements RankProgram {
         while (run.stepsTaken() < STEPS) {
           run.step();
         }
-        int remaps = run.summary().remaps().size(); // collective
+        List<Long> remaps = remapSteps(run); // collective
         if (comm.rank() == 0) {
-          System.out.println("resumed at step " + from + " on " + comm.size() + " ranks, " + remaps
-              + " remaps after the restart");
+          System.out.println("resumed at step " + from + " on " + comm.size() + " ranks, remaps at steps "
+              + remaps);
         }
         save(run, dir.resolve("resumed.bin"));
       }
       default -> throw new IllegalArgumentException("mode = " + args.get(0) + ": unknown");
     }
+  }
+
+  private static List<Long> remapSteps(DistributedLaplace run) {
+    return run.summary().remaps().stream().map(DistributedLaplace.Remap::step).toList();
   }
 
   private static void save(DistributedLaplace run, Path file) throws IOException {
