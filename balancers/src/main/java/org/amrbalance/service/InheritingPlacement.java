@@ -13,19 +13,56 @@ import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.Piece;
 
 /**
- * Places the patches of a new hierarchy where their data already is, without balancing: each patch goes
- * whole to the rank that held most of its cells on the same level before the regrid, else to the rank
- * holding most of its parent cells (the rank that interpolates it), else round-robin. Ties go to the lowest
- * rank. This is what a regrid does when the trigger does not ask for a remap: nothing moves that need not.
+ * Places the patches of a new hierarchy where their data already is: each patch goes whole to the rank that
+ * held most of its cells on the same level before the regrid, else to the rank holding most of its parent cells
+ * (the rank that interpolates it). This is what a regrid does when the trigger does not ask for a remap: little
+ * moves. One guard against piling up: a rank whose load would pass {@code tolerance} × the average takes no
+ * more patches; the patch goes to the next rank holding its data that stays below, else to the least loaded
+ * rank (as a patch with no data anywhere does). Ties go to the lowest rank. Patches are placed in hierarchy
+ * order, so parents are placed before their children.
  */
 public final class InheritingPlacement implements LoadBalancer {
+  /**
+   * The default bound on a rank's load as a multiple of the average: loose enough that most patches stay with
+   * their data, tight enough that regrids between remaps cannot pile a hot spot onto one rank.
+   */
+  public static final double DEFAULT_TOLERANCE = 1.25;
+
+  private final double tolerance;
+
+  /** With {@link #DEFAULT_TOLERANCE}. */
+  public InheritingPlacement() {
+    this(DEFAULT_TOLERANCE);
+  }
+
+  private InheritingPlacement(double tolerance) {
+    this.tolerance = tolerance;
+  }
+
+  /**
+   * Bounding each rank's load by {@code tolerance} × the average ({@code Double.POSITIVE_INFINITY}: always where
+   * the data is).
+   */
+  public static InheritingPlacement withTolerance(double tolerance) {
+    if (!(tolerance >= 1)) {
+      throw new IllegalArgumentException("tolerance = " + tolerance + ": must be >= 1 (a multiple of the average "
+          + "load), or infinite");
+    }
+    return new InheritingPlacement(tolerance);
+  }
+
+  public double tolerance() {
+    return tolerance;
+  }
+
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
     Assignment previous = problem.previous();
     int ranks = problem.ranks();
     Map<Integer, Integer> rankOf = new HashMap<>();
-    int next = 0;
+    double[] load = new double[ranks];
+    double limit = tolerance * h.totalWork() / ranks;
     for (Patch p : h.patches()) {
       long[] cells = new long[ranks];
       if (previous != null && p.level() < previous.hierarchy().levelCount()) {
@@ -39,19 +76,14 @@ public final class InheritingPlacement implements LoadBalancer {
           }
         }
       }
-      if (isZero(cells) && p.level() > 0) {
+      if (noneOf(cells) && p.level() > 0) {
         Box shadow = p.box().coarsen(h.ratio(p.level() - 1));
         for (int parent : h.parents(p.id())) {
           cells[rankOf.get(parent)] += h.patch(parent).box().overlapVolume(shadow);
         }
       }
-      int rank;
-      if (isZero(cells)) {
-        rank = next;
-        next = (next + 1) % ranks;
-      } else {
-        rank = argMax(cells);
-      }
+      int rank = withData(cells, load, p.work(), limit);
+      load[rank] += p.work();
       rankOf.put(p.id(), rank);
     }
     List<Piece> pieces = new ArrayList<>();
@@ -59,8 +91,8 @@ public final class InheritingPlacement implements LoadBalancer {
     return Assignment.of(h, ranks, pieces);
   }
 
-  private static boolean isZero(long[] v) {
-    for (long x : v) {
+  private static boolean noneOf(long[] cells) {
+    for (long x : cells) {
       if (x != 0) {
         return false;
       }
@@ -68,11 +100,21 @@ public final class InheritingPlacement implements LoadBalancer {
     return true;
   }
 
-  private static int argMax(long[] v) {
-    int best = 0;
-    for (int i = 1; i < v.length; i++) {
-      if (v[i] > v[best]) {
-        best = i;
+  /** The rank holding most of the data that stays within {@code limit} with {@code work} added, else the least loaded. */
+  private static int withData(long[] cells, double[] load, double work, double limit) {
+    int best = -1;
+    for (int r = 0; r < cells.length; r++) {
+      if (cells[r] > 0 && load[r] + work <= limit && (best < 0 || cells[r] > cells[best])) {
+        best = r;
+      }
+    }
+    if (best >= 0) {
+      return best;
+    }
+    best = 0;
+    for (int r = 1; r < load.length; r++) {
+      if (load[r] < load[best]) {
+        best = r;
       }
     }
     return best;

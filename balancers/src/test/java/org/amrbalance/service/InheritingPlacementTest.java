@@ -1,15 +1,18 @@
 package org.amrbalance.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.Piece;
+import org.amrbalance.workloads.RandomHierarchies;
 import org.junit.jupiter.api.Test;
 
 class InheritingPlacementTest {
@@ -27,11 +30,46 @@ class InheritingPlacementTest {
         Patch.of(0, 0, Box.of2d(0, 0, 3, 7)), Patch.of(1, 0, Box.of2d(4, 0, 7, 7)),
         Patch.of(5, 1, Box.of2d(0, 1, 5, 5)),      // mostly over old rank-2 data
         Patch.of(6, 1, Box.of2d(10, 10, 13, 13)))); // new region: with its parent, patch 1
-    Assignment placed = new InheritingPlacement().balance(
+    Assignment placed = InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY).balance(
         BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
     assertThat(placed.rankOf(0)).isEqualTo(0);
     assertThat(placed.rankOf(1)).isEqualTo(1);
     assertThat(placed.rankOf(5)).isEqualTo(2);
     assertThat(placed.rankOf(6)).isEqualTo(1);
+
+    // Within 1.25 x the average load (110 / 3), rank 1 cannot take patch 6 too (32 + 16 > 45.8): the least loaded
+    // rank, 2, does.
+    Assignment bounded = new InheritingPlacement().balance(
+        BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
+    assertThat(bounded.rankOf(5)).isEqualTo(2);
+    assertThat(bounded.rankOf(6)).isEqualTo(2);
+    assertThatThrownBy(() -> InheritingPlacement.withTolerance(0.9)).hasMessageContaining("tolerance = 0.9");
+    assertThatThrownBy(() -> InheritingPlacement.withTolerance(Double.NaN)).hasMessageContaining("tolerance = NaN");
+  }
+
+  /**
+   * A regrid of a hierarchy all on one rank: pure inheritance keeps everything there; the bound keeps every rank
+   * within max(t x average, average + largest patch) (a patch that fits nowhere goes to the least loaded rank, at
+   * most at the average before it), and still leaves most of the work with its data.
+   */
+  @Test
+  void theBoundKeepsEveryRankNearTheAverageAndMostDataInPlace() {
+    for (long seed = 0; seed < 40; seed++) {
+      Hierarchy old = RandomHierarchies.defaults().dim(2).generate(seed);
+      Hierarchy now = RandomHierarchies.defaults().dim(2).generate(seed + 1000);
+      int ranks = 2 + (int) (seed % 7);
+      Assignment before = Assignment.wholeGrids(old, ranks, id -> 0);
+      BalanceProblem problem = BalanceProblem.of(now, Machine.fullyConnected(ranks)).withPrevious(before);
+      for (double t : new double[] {1, 1.25, 2}) {
+        BalanceReport r = BalanceReport.of(problem, InheritingPlacement.withTolerance(t).balance(problem));
+        double maxPatch = now.patches().stream().mapToDouble(Patch::work).max().orElse(0);
+        double avg = now.totalWork() / ranks;
+        assertThat(r.maxLoad()).as("seed " + seed + ", t = " + t)
+            .isLessThanOrEqualTo(Math.max(t * avg, avg + maxPatch) * (1 + 1e-12));
+      }
+      BalanceReport kept = BalanceReport.of(problem,
+          InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY).balance(problem));
+      assertThat(kept.rankLoads()[0]).as("pure inheritance keeps the data on rank 0").isGreaterThan(0);
+    }
   }
 }
