@@ -16,10 +16,11 @@ import org.amrbalance.spi.Piece;
  * Places the patches of a new hierarchy where their data already is: each patch goes whole to the rank that
  * held most of its cells on the same level before the regrid, else to the rank holding most of its parent cells
  * (the rank that interpolates it). This is what a regrid does when the trigger does not ask for a remap: little
- * moves. One guard against piling up: a rank whose load would pass {@code tolerance} × the average takes no
- * more patches; the patch goes to the next rank holding its data that stays below, else to the least loaded
- * rank (as a patch with no data anywhere does). Ties go to the lowest rank. Patches are placed in hierarchy
- * order, so parents are placed before their children.
+ * moves. One guard against piling up: a rank whose load on a level would pass {@code tolerance} × that level's
+ * average takes no more patches of the level; the patch goes to the next rank holding its data that stays below,
+ * else to the rank least loaded on the level (as a patch with no data anywhere does). Per level, because a
+ * Berger–Oliger solver advances level by level and waits for the slowest rank at each. Ties go to the lowest
+ * rank. Patches are placed in hierarchy order, so parents are placed before their children.
  */
 public final class InheritingPlacement implements LoadBalancer {
   /**
@@ -61,8 +62,11 @@ public final class InheritingPlacement implements LoadBalancer {
     Assignment previous = problem.previous();
     int ranks = problem.ranks();
     Map<Integer, Integer> rankOf = new HashMap<>();
-    double[] load = new double[ranks];
-    double limit = tolerance * h.totalWork() / ranks;
+    double[][] load = new double[h.levelCount()][ranks];
+    double[] limit = new double[h.levelCount()];
+    for (Patch p : h.patches()) {
+      limit[p.level()] += tolerance * p.work() / ranks;
+    }
     for (Patch p : h.patches()) {
       long[] cells = new long[ranks];
       if (previous != null && p.level() < previous.hierarchy().levelCount()) {
@@ -82,8 +86,8 @@ public final class InheritingPlacement implements LoadBalancer {
           cells[rankOf.get(parent)] += h.patch(parent).box().overlapVolume(shadow);
         }
       }
-      int rank = withData(cells, load, p.work(), limit);
-      load[rank] += p.work();
+      int rank = withData(cells, load[p.level()], p.work(), limit[p.level()]);
+      load[p.level()][rank] += p.work();
       rankOf.put(p.id(), rank);
     }
     List<Piece> pieces = new ArrayList<>();

@@ -37,20 +37,24 @@ class InheritingPlacementTest {
     assertThat(placed.rankOf(5)).isEqualTo(2);
     assertThat(placed.rankOf(6)).isEqualTo(1);
 
-    // Within 1.25 x the average load (110 / 3), rank 1 cannot take patch 6 too (32 + 16 > 45.8): the least loaded
-    // rank, 2, does.
+    // Level 1 holds 30 + 16 cells: within 1.25 x its average (19.2 per rank) patch 5 fits on no rank, so it goes to
+    // the least loaded (rank 0, the lowest of the tie), and patch 6 then to the next least loaded, rank 1.
     Assignment bounded = new InheritingPlacement().balance(
         BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
-    assertThat(bounded.rankOf(5)).isEqualTo(2);
-    assertThat(bounded.rankOf(6)).isEqualTo(2);
+    assertThat(bounded.rankOf(5)).isEqualTo(0);
+    assertThat(bounded.rankOf(6)).isEqualTo(1);
+    Assignment loose = InheritingPlacement.withTolerance(2).balance(
+        BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
+    assertThat(loose.rankOf(5)).as("30 <= 2 x 46 / 3").isEqualTo(2);
+    assertThat(loose.rankOf(6)).as("16 <= 30.7 on rank 1, with its parent").isEqualTo(1);
     assertThatThrownBy(() -> InheritingPlacement.withTolerance(0.9)).hasMessageContaining("tolerance = 0.9");
     assertThatThrownBy(() -> InheritingPlacement.withTolerance(Double.NaN)).hasMessageContaining("tolerance = NaN");
   }
 
   /**
    * A regrid of a hierarchy all on one rank: pure inheritance keeps everything there; the bound keeps every rank
-   * within max(t x average, average + largest patch) (a patch that fits nowhere goes to the least loaded rank, at
-   * most at the average before it), and still leaves most of the work with its data.
+   * on every level within max(t x level average, level average + largest patch of the level) (a patch that fits
+   * nowhere goes to the least loaded rank, at most at the average before it).
    */
   @Test
   void theBoundKeepsEveryRankNearTheAverageAndMostDataInPlace() {
@@ -61,11 +65,22 @@ class InheritingPlacementTest {
       Assignment before = Assignment.wholeGrids(old, ranks, id -> 0);
       BalanceProblem problem = BalanceProblem.of(now, Machine.fullyConnected(ranks)).withPrevious(before);
       for (double t : new double[] {1, 1.25, 2}) {
-        BalanceReport r = BalanceReport.of(problem, InheritingPlacement.withTolerance(t).balance(problem));
-        double maxPatch = now.patches().stream().mapToDouble(Patch::work).max().orElse(0);
-        double avg = now.totalWork() / ranks;
-        assertThat(r.maxLoad()).as("seed " + seed + ", t = " + t)
-            .isLessThanOrEqualTo(Math.max(t * avg, avg + maxPatch) * (1 + 1e-12));
+        Assignment a = InheritingPlacement.withTolerance(t).balance(problem);
+        for (int l = 0; l < now.levelCount(); l++) {
+          double[] load = new double[ranks];
+          double maxPatch = 0;
+          double total = 0;
+          for (Patch p : now.level(l)) {
+            load[a.rankOf(p.id())] += p.work();
+            maxPatch = Math.max(maxPatch, p.work());
+            total += p.work();
+          }
+          double avg = total / ranks;
+          for (double x : load) {
+            assertThat(x).as("seed " + seed + ", t = " + t + ", level " + l)
+                .isLessThanOrEqualTo(Math.max(t * avg, avg + maxPatch) * (1 + 1e-12));
+          }
+        }
       }
       BalanceReport kept = BalanceReport.of(problem,
           InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY).balance(problem));
