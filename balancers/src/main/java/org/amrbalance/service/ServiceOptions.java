@@ -83,6 +83,7 @@ public final class ServiceOptions {
 
   @Override
   public String toString() {
-    return "ServiceOptions[twoStage=" + twoStage + ", horizon=" + horizon + ", log=" + log + ", badStepTimes=" + badStepTimes + "]";
+    return "ServiceOptions[twoStage=" + twoStage + ", horizon=" + horizon + ", log=" + log + ", badStepTimes="
+        + badStepTimes + "]";
   }
 }
