@@ -287,6 +287,35 @@ class BadStepTimesTest {
   }
 
   @Test
+  void aBadStepAfterARemapDoesNotEnterItsMeasuredGain() {
+    ScriptedPolicy policy = new ScriptedPolicy(2);
+    BalancingService s = new BalancingService(new org.amrbalance.balancers.baselines.RoundRobinBalancer(),
+        () -> policy, ServiceOptions.defaults().withLog(false).withBadStepTimes(BadStepTimes.SKIP), () -> 0L);
+    List<RemapEvent> measured = new ArrayList<>();
+    s.addListener(new BalancingListener() {
+      @Override
+      public void onRemapMeasured(RemapEvent event) {
+        measured.add(event);
+      }
+    });
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(RANKS), 0);
+    s.attach(host);
+    s.regridded();
+    host.current = org.amrbalance.spi.Assignment.wholeGrids(FOUR_TILES, RANKS, id -> 0);
+    s.stepped(new double[] {4, 0, 0, 0});
+    assertThat(s.stepped(new double[] {4, 0, 0, 0}).shouldRemap()).isTrue();
+    s.stepped(new double[] {1, 1, Double.NaN, 1});
+    s.stepped(new double[] {1, 1, 1});
+    assertThat(measured).hasSize(1); // the first placement only: the bad steps measured nothing
+    s.stepped(new double[] {1, 1, 1, 1});
+    assertThat(measured).hasSize(2);
+    assertThat(measured.get(1).measuredGain()).isEqualTo(3.0); // T_max 4 before, 1 on the next good step
+    assertThat(policy.steps).isEqualTo(3);
+    assertThat(s.steps()).isEqualTo(5);
+    assertThat(s.skippedSteps()).isEqualTo(2);
+  }
+
+  @Test
   void theLoggingListenerWarnsOfEachSkippedStep() {
     List<String> lines = new ArrayList<>();
     System.Logger logger = new System.Logger() {
