@@ -122,8 +122,8 @@ public final class BalancingService {
 
   /**
    * One synchronized step finished with these raw seconds, one per rank, NaN for a rank that did not report.
-   * Good times are handled as by {@link #stepped(StepTimes)}. Bad ones (NaN, negative, infinite, or an array whose length
-   * is not the rank count) never reach the trigger: under {@link BadStepTimes#REJECT} this throws an
+   * Good times are handled as by {@link #stepped(StepTimes)}. Bad ones (NaN, negative, infinite, or an array
+   * whose length is not the rank count) never reach the trigger: under {@link BadStepTimes#REJECT} this throws an
    * {@link IllegalArgumentException} naming the step (the number this step would have had), the rank(s) and the
    * value(s), and the service is as before the call; under {@link BadStepTimes#SKIP} the step is counted in
    * {@link #steps()} and {@link #skippedSteps()}, the listeners hear {@link BalancingListener#onStepSkipped}, and
