@@ -8,6 +8,7 @@ import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
+import org.amrbalance.service.BadStepTimes;
 import org.amrbalance.service.ServiceOptions;
 
 /**
@@ -20,6 +21,7 @@ import org.amrbalance.service.ServiceOptions;
  * amrbalance.service.two-stage = false    adopt a remap only if its predicted gain pays its expected cost
  * amrbalance.service.horizon = 20         steps over which the two-stage decision sums the gain
  * amrbalance.service.log = true           one System.Logger line per remap
+ * amrbalance.service.bad-step-times = reject   reject or skip a step with NaN, negative, infinite or missing times
  * </pre>
  *
  * Other properties (not starting with {@code amrbalance.}) are ignored, so a host can keep its own settings in
@@ -37,7 +39,9 @@ public final class BalancingModules {
   private static final Map<String, String> SERVICE_OPTIONS = Map.of(
       "two-stage", "adopt a remap only if its predicted gain over the horizon pays its expected cost (default false)",
       "horizon", "steps over which the two-stage decision sums the gain, in [1, 2147483647] (default 20)",
-      "log", "log one line per remap through System.Logger (default true)");
+      "log", "log one line per remap through System.Logger (default true)",
+      "bad-step-times", "reject (throw) or skip (leave out, answer keep, count) a step whose times are NaN, negative,"
+          + " infinite or missing for a rank (default reject)");
 
   private BalancingModules() {}
 
@@ -100,7 +104,8 @@ public final class BalancingModules {
     ServiceOptions serviceOptions = ServiceOptions.defaults()
         .withTwoStage(service.booleanValue("two-stage", false))
         .withHorizon(service.intValue("horizon", 20, 1, Integer.MAX_VALUE))
-        .withLog(service.booleanValue("log", true));
+        .withLog(service.booleanValue("log", true))
+        .withBadStepTimes(service.enumValue("bad-step-times", BadStepTimes.REJECT));
     return Modules.combine(
         balancer.module(ComponentOptions.of(balancerName, byComponent.getOrDefault(balancerName, Map.of()))),
         trigger.module(ComponentOptions.of(triggerName, byComponent.getOrDefault(triggerName, Map.of()))),

@@ -15,4 +15,10 @@ public interface BalancingListener {
 
   /** The trigger asked for a remap that did not happen, and why. */
   default void onRemapSkipped(long step, String why) {}
+
+  /**
+   * Step {@code step}'s times were bad (NaN, negative, infinite or a missing rank) and, under
+   * {@link BadStepTimes#SKIP}, left out: the trigger was not asked. {@code why} names the rank(s) and value(s).
+   */
+  default void onStepSkipped(long step, String why) {}
 }

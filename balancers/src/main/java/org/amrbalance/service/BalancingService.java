@@ -5,6 +5,7 @@ import com.google.inject.Provider;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
 import javax.annotation.Nullable;
 import org.amrbalance.spi.AmrHost;
 import org.amrbalance.spi.Assignment;
@@ -28,6 +29,11 @@ import org.amrbalance.triggers.TriggerState;
  * balancer's wall time plus what the host's {@link AmrHost#migrate} returns, in the units of the step times
  * (seconds). Every rank of a distributed host runs its own service; given the same gathered step times and
  * deterministic balancers and triggers, all reach the same decisions. Not thread-safe.
+ *
+ * <p>Step times that are NaN, negative, infinite or missing for a rank never reach the trigger: under
+ * {@link BadStepTimes#REJECT} (the default) {@link #stepped} throws and nothing changes, under
+ * {@link BadStepTimes#SKIP} the step is counted ({@link #skippedSteps}), reported to the listeners and answered
+ * with "keep" (see {@link StepTimeGate}).
  */
 public final class BalancingService {
   private static final String STATE_KIND = "balancing-service";
@@ -38,6 +44,7 @@ public final class BalancingService {
   private final ServiceOptions options;
   private final LoadBalancer placement = new InheritingPlacement();
   private final List<BalancingListener> listeners = new CopyOnWriteArrayList<>();
+  private final LongSupplier nanoClock;
 
   @Nullable private AmrHost host;
   @Nullable private RemapPolicy policy;
@@ -46,13 +53,21 @@ public final class BalancingService {
   private double lastStepMax = Double.NaN;
   private double lastRemapCost = Double.NaN;
   private long step;
+  private long skippedSteps;
   private int remaps;
 
   @Inject
   public BalancingService(LoadBalancer balancer, Provider<RemapPolicy> policies, ServiceOptions options) {
+    this(balancer, policies, options, System::nanoTime);
+  }
+
+  /** With the clock that times the balancer: tests that compare two runs' decisions need the same costs. */
+  BalancingService(LoadBalancer balancer, Provider<RemapPolicy> policies, ServiceOptions options,
+      LongSupplier nanoClock) {
     this.balancer = balancer;
     this.policies = policies;
     this.options = options;
+    this.nanoClock = nanoClock;
     if (options.log()) {
       listeners.add(new LoggingListener());
     }
@@ -67,6 +82,7 @@ public final class BalancingService {
     this.lastStepMax = Double.NaN;
     this.lastRemapCost = Double.NaN;
     this.step = 0;
+    this.skippedSteps = 0;
     this.remaps = 0;
   }
 
@@ -99,14 +115,48 @@ public final class BalancingService {
 
   /**
    * One synchronized step finished with these times. Asks the trigger and, if it says so (and the optional
-   * second stage agrees), remaps. Returns the trigger's decision.
+   * second stage agrees), remaps. Returns the trigger's decision. Times of another rank count than the host's
+   * machine are bad step times (see {@link #stepped(double[])}).
    */
   public RemapDecision stepped(StepTimes times) {
     AmrHost h = requireHost();
-    int ranks = h.machine().ranks();
-    if (times.ranks() != ranks) {
-      throw new IllegalArgumentException("times.ranks = " + times.ranks() + ": the host runs on " + ranks + " ranks");
+    List<String> problems = gate(h).problems(times);
+    return problems.isEmpty() ? accept(h, times) : refuse(problems);
+  }
+
+  /**
+   * One synchronized step finished with these raw seconds, one per rank, NaN for a rank that did not report.
+   * Good times are handled as by {@link #stepped(StepTimes)}. Bad ones (NaN, negative, infinite, or an array
+   * whose length is not the rank count) never reach the trigger: under {@link BadStepTimes#REJECT} this throws an
+   * {@link IllegalArgumentException} naming the step (the number this step would have had), the rank(s) and the
+   * value(s), and the service is as before the call; under {@link BadStepTimes#SKIP} the step is counted in
+   * {@link #steps()} and {@link #skippedSteps()}, the listeners hear {@link BalancingListener#onStepSkipped}, and
+   * the answer is "keep" with the reason.
+   */
+  public RemapDecision stepped(double[] secondsPerRank) {
+    AmrHost h = requireHost();
+    List<String> problems = gate(h).problems(secondsPerRank);
+    return problems.isEmpty() ? accept(h, StepTimes.of(secondsPerRank)) : refuse(problems);
+  }
+
+  private StepTimeGate gate(AmrHost h) {
+    return StepTimeGate.of(h.machine().ranks(), options.badStepTimes());
+  }
+
+  /** A bad step: nothing the trigger or the gain measurement uses is touched. */
+  private RemapDecision refuse(List<String> problems) {
+    String message = StepTimeGate.message(step + 1, problems);
+    if (options.badStepTimes() == BadStepTimes.REJECT) {
+      throw new IllegalArgumentException(message);
     }
+    step++;
+    skippedSteps++;
+    long skipped = step;
+    fire(l -> l.onStepSkipped(skipped, message));
+    return RemapDecision.keep("bad step times skipped: " + message);
+  }
+
+  private RemapDecision accept(AmrHost h, StepTimes times) {
     step++;
     if (pendingMeasurement != null) {
       RemapEvent measured = pendingMeasurement.withMeasuredGain(lastStepMax - times.max());
@@ -130,9 +180,9 @@ public final class BalancingService {
   private Assignment remap(AmrHost h, @Nullable Assignment current, RemapDecision decision, double predicted,
       boolean regrid) {
     BalanceProblem problem = problemFor(h, current);
-    long start = System.nanoTime();
+    long start = nanoClock.getAsLong();
     Assignment proposed = balancer.balance(problem);
-    double balanceSeconds = (System.nanoTime() - start) * 1e-9;
+    double balanceSeconds = (nanoClock.getAsLong() - start) * 1e-9;
     BalanceReport after = BalanceReport.of(problem, proposed);
     BalanceReport before = current == null || !current.hierarchy().equals(problem.hierarchy())
         ? null : BalanceReport.of(problem, current);
@@ -239,9 +289,14 @@ public final class BalancingService {
     return remaps;
   }
 
-  /** Steps reported since {@link #attach}. */
+  /** Steps reported since {@link #attach}, skipped ones included (rejected ones are not reported). */
   public long steps() {
     return step;
+  }
+
+  /** Steps since {@link #attach} whose times were bad and, under {@link BadStepTimes#SKIP}, left out. */
+  public long skippedSteps() {
+    return skippedSteps;
   }
 
   public ServiceOptions options() {

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The default listener: one {@link System.Logger} line (INFO) per remap, written once its gain is measured:
- * why, predicted and measured gain, cost, imbalance before and after; and one line per skipped remap.
+ * why, predicted and measured gain, cost, imbalance before and after; one line per skipped remap; and one
+ * WARNING line per step skipped for bad step times.
  */
 public final class LoggingListener implements BalancingListener {
   private final System.Logger logger;
@@ -25,6 +26,12 @@ public final class LoggingListener implements BalancingListener {
   @Override
   public void onRemapSkipped(long step, String why) {
     logger.log(System.Logger.Level.INFO, "step " + step + ": remap skipped: " + why);
+  }
+
+  @Override
+  public void onStepSkipped(long step, String why) {
+    // why starts with "step N: "; the trigger was not told, so the log is the only trace of the step.
+    logger.log(System.Logger.Level.WARNING, "bad step times skipped: " + why);
   }
 
   /** The log line of one remap. */

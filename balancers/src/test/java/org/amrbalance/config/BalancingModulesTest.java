@@ -9,6 +9,7 @@ import java.io.StringReader;
 import java.util.Map;
 import java.util.Properties;
 import org.amrbalance.balancers.baselines.RoundRobinBalancer;
+import org.amrbalance.service.BadStepTimes;
 import org.amrbalance.service.BalancingService;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.RemapPolicy;
@@ -72,6 +73,26 @@ class BalancingModulesTest {
     bool.put("amrbalance.service.two-stage", "maybe");
     assertThatThrownBy(() -> BalancingModules.fromMap(bool))
         .hasMessageContaining("amrbalance.service.two-stage = maybe: must be true or false");
+  }
+
+  @Test
+  void badStepTimesAreRejectedUnlessConfiguredToBeSkipped() {
+    Map<String, String> p = new java.util.HashMap<>(THIRD_PARTY);
+    assertThat(Guice.createInjector(BalancingModules.fromMap(p)).getInstance(BalancingService.class).options()
+        .badStepTimes()).isEqualTo(BadStepTimes.REJECT);
+    p.put("amrbalance.service.bad-step-times", "SKIP");
+    assertThat(Guice.createInjector(BalancingModules.fromMap(p)).getInstance(BalancingService.class).options()
+        .badStepTimes()).isEqualTo(BadStepTimes.SKIP);
+    p.put("amrbalance.service.bad-step-times", "reject");
+    assertThat(Guice.createInjector(BalancingModules.fromMap(p)).getInstance(BalancingService.class).options()
+        .badStepTimes()).isEqualTo(BadStepTimes.REJECT);
+    p.put("amrbalance.service.bad-step-times", "drop");
+    assertThatThrownBy(() -> BalancingModules.fromMap(p)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("amrbalance.service.bad-step-times = drop: must be one of [reject, skip]");
+    p.remove("amrbalance.service.bad-step-times");
+    p.put("amrbalance.service.bad-steps", "skip");
+    assertThatThrownBy(() -> BalancingModules.fromMap(p)).hasMessageContaining("amrbalance.service.bad-steps = skip:"
+        + " unknown option of service; valid: [bad-step-times, horizon, log, two-stage]");
   }
 
   @Test
