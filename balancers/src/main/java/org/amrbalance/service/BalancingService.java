@@ -236,13 +236,14 @@ public final class BalancingService {
   }
 
   /**
-   * What a checkpoint needs to continue this run's decisions: the step and remap counts, the last step's maximum
-   * time, the last remap's cost, the rank count and the trigger's own {@link RemapPolicy#saveState state}. Call
-   * between steps, on every rank (the trigger states are the same on all).
+   * What a checkpoint needs to continue this run's decisions: the step, skipped-step and remap counts, the last
+   * step's maximum time, the last remap's cost, the rank count and the trigger's own
+   * {@link RemapPolicy#saveState state}. Call between steps, on every rank (the trigger states are the same on all).
    */
   public byte[] saveState() {
     AmrHost h = requireHost();
-    return TriggerState.writer(STATE_KIND, STATE_VERSION).putLong(step).putInt(remaps).putDouble(lastStepMax)
+    return TriggerState.writer(STATE_KIND, STATE_VERSION).putLong(step).putLong(skippedSteps).putInt(remaps)
+        .putDouble(lastStepMax)
         .putDouble(lastRemapCost).putInt(h.machine().ranks()).putBytes(policy.saveState()).toBytes();
   }
 
@@ -258,18 +259,20 @@ public final class BalancingService {
     AmrHost h = requireHost();
     TriggerState.Reader in = TriggerState.reader(state, STATE_KIND, STATE_VERSION);
     long savedStep = in.readLong();
+    long savedSkipped = in.readLong();
     int savedRemaps = in.readInt();
     double savedMax = in.readDouble();
     double savedCost = in.readDouble();
     int savedRanks = in.readInt();
     byte[] trigger = in.readBytes();
     in.end();
-    if (savedStep < 0 || savedRemaps < 0 || savedRanks < 1) {
+    if (savedStep < 0 || savedSkipped < 0 || savedSkipped > savedStep || savedRemaps < 0 || savedRanks < 1) {
       throw new IllegalArgumentException("state = " + state.length + " bytes: holds step " + savedStep + ", "
           + savedRemaps + " remaps on " + savedRanks + " ranks");
     }
     policy.restoreState(trigger);
     step = savedStep;
+    skippedSteps = savedSkipped;
     remaps = savedRemaps;
     lastStepMax = savedMax;
     lastRemapCost = savedCost;

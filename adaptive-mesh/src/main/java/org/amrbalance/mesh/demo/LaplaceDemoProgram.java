@@ -80,7 +80,8 @@ public final class LaplaceDemoProgram implements RankProgram {
         printer.printf(Locale.ROOT,
             "step %3d/%d  x0=%.3f  %-6s %-8s points %-22s  T_max %7.2f ms  T_avg %7.2f ms  error %.2e%n", s,
             options.steps(), r.x0(), r.regridded() ? "regrid" : "", r.remaps() > 0 ? "remapped" : "",
-            points(r.pointsPerLevel()), 1e3 * r.times().max(), 1e3 * r.times().average(), r.error());
+            points(r.pointsPerLevel()), r.times() == null ? Double.NaN : 1e3 * r.times().max(),
+            r.times() == null ? Double.NaN : 1e3 * r.times().average(), r.error());
       }
       if (options.checks(s)) {
         save(run, snapshots, s);

@@ -7,7 +7,7 @@ import org.amrbalance.spi.StepTimes;
 /**
  * What the distributed runtime sends between ranks: the collectives of the parallel balancers, a checked exchange
  * of byte payloads, and the gather of step times. Every rank of the group must make the same sequence of
- * collective calls; {@link #exchange} and {@link #gatherStepTimes} are collective.
+ * collective calls; {@link #exchange}, {@link #gatherSeconds} and {@link #gatherStepTimes} are collective.
  */
 public interface Communicator extends Collectives {
   /**
@@ -26,13 +26,25 @@ public interface Communicator extends Collectives {
    */
   Communicator withWireFilter(WireFilter filter);
 
-  /** Every rank's time of this step, the same on every rank (the input of a remap trigger). */
-  default StepTimes gatherStepTimes(double seconds) {
+  /**
+   * Every rank's value, unchecked, in rank order and the same on every rank: a rank that could not measure its
+   * step sends NaN, and the receiver decides what to do with it ({@link org.amrbalance.service.StepTimeGate}).
+   */
+  default double[] gatherSeconds(double seconds) {
     List<Double> all = allGather(seconds);
     double[] times = new double[all.size()];
     for (int r = 0; r < times.length; r++) {
       times[r] = all.get(r);
     }
-    return StepTimes.of(times);
+    return times;
+  }
+
+  /**
+   * Every rank's time of this step, the same on every rank (the input of a remap trigger).
+   *
+   * @throws IllegalArgumentException on every rank if any rank's time is NaN, negative or infinite
+   */
+  default StepTimes gatherStepTimes(double seconds) {
+    return StepTimes.of(gatherSeconds(seconds));
   }
 }

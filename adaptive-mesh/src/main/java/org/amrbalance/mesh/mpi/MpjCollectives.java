@@ -6,7 +6,6 @@ import java.util.List;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
-import org.amrbalance.spi.StepTimes;
 
 /**
  * {@link Communicator} over an MPJ Express communicator. Barrier, reductions, scans and the gather of step times
@@ -149,8 +148,8 @@ public final class MpjCollectives implements Communicator {
   }
 
   @Override
-  public StepTimes gatherStepTimes(double seconds) {
-    return StepTimes.of(allGatherDoubles(seconds));
+  public double[] gatherSeconds(double seconds) {
+    return allGatherDoubles(seconds);
   }
 
   @Override

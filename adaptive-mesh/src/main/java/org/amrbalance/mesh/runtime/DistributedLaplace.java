@@ -23,6 +23,7 @@ import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
 import org.amrbalance.service.RemapEvent;
 import org.amrbalance.service.ServiceOptions;
+import org.amrbalance.service.StepTimeGate;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
@@ -63,6 +64,7 @@ public final class DistributedLaplace {
   private double wallSeconds;
   private int step;
   private int checkpointEvery;
+  private java.util.function.DoubleUnaryOperator stepTimeFilter = t -> t;
   @Nullable
   private Path checkpointFile;
 
@@ -70,9 +72,12 @@ public final class DistributedLaplace {
   public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
       double imbalanceAfter) {}
 
-  /** What one step did (the same on every rank). */
-  public record StepReport(int step, double x0, boolean regridded, int remaps, StepTimes times, double wallSeconds,
-      double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
+  /**
+   * What one step did (the same on every rank); {@code times} is null for a step whose times were skipped as bad
+   * ({@code amrbalance.service.bad-step-times = skip}).
+   */
+  public record StepReport(int step, double x0, boolean regridded, int remaps, @Nullable StepTimes times,
+      double wallSeconds, double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
 
   private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from) {
     this.comm = comm;
@@ -254,16 +259,21 @@ public final class DistributedLaplace {
       }
     }
     solver.relaxStep();
-    StepTimes times = comm.gatherStepTimes(solver.lastStepTimes().time(comm.rank()));
-    for (int r = 0; r < computeSeconds.length; r++) {
-      computeSeconds[r] += times.time(r);
+    double[] seconds = comm.gatherSeconds(stepTimeFilter.applyAsDouble(solver.lastStepTimes().time(comm.rank())));
+    // Every rank holds the same gathered times, so every rank rejects (throws) or skips the same step.
+    StepTimeGate gate = StepTimeGate.of(comm.size(), service.options().badStepTimes());
+    StepTimes times = gate.admit(step, seconds).orElse(null);
+    if (times != null) {
+      for (int r = 0; r < computeSeconds.length; r++) {
+        computeSeconds[r] += times.time(r);
+      }
+      sumAverage += times.average();
+      sumMax += times.max();
     }
-    sumAverage += times.average();
-    sumMax += times.max();
     if (step < options.steps()) {
       // Not after the last step: a remap there would cost and never pay (docs/triggers.md, Stop-At-Rise edge cases).
       try {
-        service.stepped(times);
+        service.stepped(seconds);
       } catch (RemapFailedException e) {
         // The service has told the trigger that the remap did not happen; the old assignment stays.
         failedRemaps.add("step " + step + ": " + e.getMessage());
@@ -306,6 +316,16 @@ public final class DistributedLaplace {
   /** Each remap that failed and was undone: the step, the failing ranks and moves, and why. */
   public List<String> failedRemaps() {
     return List.copyOf(failedRemaps);
+  }
+
+  /** Replaces this rank's measured step time by {@code f} of it before the gather: for tests of bad step times. */
+  void filterStepTimes(java.util.function.DoubleUnaryOperator f) {
+    stepTimeFilter = f;
+  }
+
+  /** Steps whose times were skipped as bad since the start (or restart). */
+  public long skippedSteps() {
+    return service.skippedSteps();
   }
 
   /** The exchange of grid data of this rank (fault injection in tests). */
