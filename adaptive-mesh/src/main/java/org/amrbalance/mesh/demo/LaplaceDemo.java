@@ -22,7 +22,7 @@ import org.amrbalance.mesh.runtime.RunOptions;
 public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
-      "            [--lmax L] [--output DIR] [--help]",
+      "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -33,13 +33,17 @@ public final class LaplaceDemo {
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
       "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
+      "  --set KEY=VALUE a balancer, trigger or service setting, e.g. amrbalance.fixed-interval.m=5 or",
+      "                  amrbalance.service.bad-step-times=skip (repeatable)",
+      "  --checkpoint-every N  write DIR/run.ckpt atomically after every N-th step (default 0: never)",
+      "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N",
       "  --help          this text");
 
   private LaplaceDemo() {}
 
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
-      boolean help) {
+      List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart, boolean help) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
@@ -49,6 +53,9 @@ public final class LaplaceDemo {
       int lmax = 3;
       Path output = Path.of("target", "amr-demo");
       boolean help = false;
+      List<String> settings = new ArrayList<>();
+      int checkpointEvery = 0;
+      Path restart = null;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
         switch (a) {
@@ -60,6 +67,9 @@ public final class LaplaceDemo {
           case "--device" -> device = MpjDevice.parse(value(a, args, ++k));
           case "--lmax" -> lmax = intValue(a, args, ++k, 0, 6);
           case "--output" -> output = Path.of(value(a, args, ++k));
+          case "--set" -> settings.add(setting(value(a, args, ++k)));
+          case "--checkpoint-every" -> checkpointEvery = intValue(a, args, ++k, 0, 100_000);
+          case "--restart" -> restart = Path.of(value(a, args, ++k));
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
         }
       }
@@ -71,14 +81,37 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException("--trigger = " + trigger + ": unknown trigger; known: "
             + BalancingModules.triggerNames());
       }
-      return new Args(ranks, balancer, trigger, steps, device, lmax, output, help);
+      if (!help && restart != null && !java.nio.file.Files.isRegularFile(restart)) {
+        throw new IllegalArgumentException("--restart = " + restart + ": no such file");
+      }
+      return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
+          restart, help);
+    }
+
+    private static String setting(String s) {
+      int eq = s.indexOf('=');
+      if (eq <= 0 || !s.startsWith("amrbalance.")) {
+        throw new IllegalArgumentException("--set = " + s + ": must be KEY=VALUE with a key starting amrbalance.");
+      }
+      return s;
     }
 
     /** The arguments of {@link LaplaceDemoProgram} on every rank. */
     List<String> programArgs() {
       List<String> a = new ArrayList<>(List.of("--output", output.toAbsolutePath().toString()));
-      a.addAll(RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
-          .toArgs());
+      if (checkpointEvery > 0) {
+        a.addAll(List.of("--checkpoint-every", Integer.toString(checkpointEvery), "--checkpoint",
+            output.resolve("run.ckpt").toAbsolutePath().toString()));
+      }
+      if (restart != null) {
+        a.addAll(List.of("--restart", restart.toAbsolutePath().toString()));
+      }
+      RunOptions o = RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger);
+      for (String s : settings) {
+        int eq = s.indexOf('=');
+        o = o.withSetting(s.substring(0, eq), s.substring(eq + 1));
+      }
+      a.addAll(o.toArgs());
       return a;
     }
 

@@ -28,7 +28,8 @@ import org.amrbalance.mesh.runtime.Snapshot;
  * progress line per step and the summary. Its own arguments, before those of {@link RunOptions#parse}:
  * {@code --output DIR} (picture and VTK files), {@code --snapshots DIR} (the solution of every patch after the
  * static solve and every checked step, {@code step-NNNN.bin}), {@code --result-line} (a last line of numbers for
- * tools), {@code --quiet} (no progress lines).
+ * tools), {@code --quiet} (no progress lines), {@code --checkpoint FILE --checkpoint-every N} (a checkpoint after
+ * every N-th step), {@code --restart FILE} (continue from a checkpoint).
  */
 public final class LaplaceDemoProgram implements RankProgram {
   /** Starts the machine-readable last line. */
@@ -58,6 +59,9 @@ public final class LaplaceDemoProgram implements RankProgram {
     Path snapshots = null;
     boolean resultLine = false;
     boolean quiet = false;
+    Path checkpoint = null;
+    int checkpointEvery = 0;
+    Path restart = null;
     List<String> rest = new ArrayList<>();
     for (int k = 0; k < args.size(); k++) {
       switch (args.get(k)) {
@@ -65,16 +69,30 @@ public final class LaplaceDemoProgram implements RankProgram {
         case "--snapshots" -> snapshots = Path.of(args.get(++k));
         case "--result-line" -> resultLine = true;
         case "--quiet" -> quiet = true;
+        case "--checkpoint" -> checkpoint = Path.of(args.get(++k));
+        case "--checkpoint-every" -> checkpointEvery = Integer.parseInt(args.get(++k));
+        case "--restart" -> restart = Path.of(args.get(++k));
         default -> rest.add(args.get(k));
       }
     }
     RunOptions options = RunOptions.parse(rest);
     PrintStream printer = comm.rank() == 0 ? out : new PrintStream(OutputStream.nullOutputStream());
-    DistributedLaplace run = DistributedLaplace.start(comm, options);
-    printer.printf(Locale.ROOT, "solved   x0=%.3f  %s  error %.3e  (%s, %s)%n", DistributedLaplace.PATH.at(0).x0(),
-        points(run.solver().pointsPerLevel()), run.solver().maxError(), options.balancer(), options.trigger());
-    save(run, snapshots, 0);
-    for (int s = 1; s <= options.steps(); s++) {
+    DistributedLaplace run;
+    if (restart == null) {
+      run = DistributedLaplace.start(comm, options);
+      printer.printf(Locale.ROOT, "solved   x0=%.3f  %s  error %.3e  (%s, %s)%n", DistributedLaplace.PATH.at(0).x0(),
+          points(run.solver().pointsPerLevel()), run.solver().maxError(), options.balancer(), options.trigger());
+      save(run, snapshots, 0);
+    } else {
+      run = DistributedLaplace.restart(comm, options, restart);
+      printer.printf(Locale.ROOT, "restarted from %s after step %d on %d ranks%n", restart.getFileName(),
+          run.stepsTaken(), comm.size());
+    }
+    if (checkpointEvery > 0) {
+      Files.createDirectories(checkpoint.toAbsolutePath().getParent());
+      run.checkpointEvery(checkpointEvery, checkpoint);
+    }
+    for (int s = run.stepsTaken() + 1; s <= options.steps(); s++) {
       StepReport r = run.step();
       if (!quiet) {
         printer.printf(Locale.ROOT,

@@ -68,7 +68,10 @@ public final class DistributedLaplace {
   @Nullable
   private Path checkpointFile;
 
-  /** A remap as every rank saw it: after which step, why, the agreed cost, and the cells that moved. */
+  /**
+   * A remap as every rank saw it: in which step (after its sweeps, or at its regrid), why, the agreed cost, and the
+   * cells that moved.
+   */
   public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
       double imbalanceAfter) {}
 
@@ -114,13 +117,12 @@ public final class DistributedLaplace {
     // From now on a regrid places new grids where their data is; rebalancing is the service's decision.
     placement.use(new InheritingPlacement());
     byte[] state = from == null ? new byte[0] : from.balancingState();
-    // The service counts steps since it was attached, unless it continues a saved count.
-    long stepOffset = state.length > 0 ? 0 : step;
     service.addListener(new BalancingListener() {
       @Override
       public void onRemap(RemapEvent e) {
         List<Double> costs = policy.costs();
-        remaps.add(new Remap(stepOffset + e.step(), e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
+        // The run's step, not the service's count: the last step of a run is never told to the service.
+        remaps.add(new Remap(step, e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
             e.imbalanceBefore(), e.imbalanceAfter()));
       }
     });

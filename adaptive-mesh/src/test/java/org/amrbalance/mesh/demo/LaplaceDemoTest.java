@@ -58,6 +58,45 @@ class LaplaceDemoTest {
     assertThat(doc.getElementsByTagName("DataSet").getLength()).isGreaterThan(4);
   }
 
+  /** Runs the demo's rank program on {@code ranks} threads with the demo's arguments; rank 0's output. */
+  private static String demo(int ranks, String... argv) {
+    List<String> programArgs = LaplaceDemo.Args.parse(argv).programArgs();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      ThreadCollectives.run(ranks, c -> {
+        try {
+          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        return null;
+      });
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void checkpointsAndRestartsOnAnotherRankCountWithSettings(@TempDir Path dir) throws Exception {
+    String[] common = {"--lmax", "2", "--output", dir.toString(), "--trigger", "fixed-interval",
+        "--set", "amrbalance.fixed-interval.m=3", "--set", "amrbalance.service.bad-step-times=skip"};
+    List<String> first = new ArrayList<>(List.of("--steps", "4", "--checkpoint-every", "2"));
+    first.addAll(List.of(common));
+    String before = demo(2, first.toArray(String[]::new));
+    assertThat(before).contains("after step   3");
+    assertThat(dir.resolve("run.ckpt")).exists();
+    List<String> second = new ArrayList<>(List.of("--steps", "8", "--restart", dir.resolve("run.ckpt").toString()));
+    second.addAll(List.of(common));
+    String after = demo(3, second.toArray(String[]::new));
+    assertThat(after).contains("restarted from run.ckpt after step 4 on 3 ranks");
+    assertThat(after.lines().filter(l -> l.startsWith("step ")).map(l -> l.substring(0, 10)).toList())
+        .containsExactly("step   5/8", "step   6/8", "step   7/8", "step   8/8");
+    // The restart on other ranks counts as a remap: m = 3 steps later, after step 7.
+    assertThat(after).contains("after step   7").doesNotContain("after step   6");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--set", "m=3")).hasMessageContaining("--set = m=3");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--restart", dir.resolve("none.ckpt").toString()))
+        .hasMessageContaining("none.ckpt: no such file");
+  }
+
   @Test
   void helpAndBadArguments() throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
