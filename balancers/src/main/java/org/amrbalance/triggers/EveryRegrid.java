@@ -23,15 +23,12 @@ public final class EveryRegrid implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return TriggerState.writer(EveryRegridModule.NAME, 1).putInt(ranks.get()).toBytes();
+    return ranks.saveAlone(EveryRegridModule.NAME);
   }
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, EveryRegridModule.NAME, 1);
-    int r = in.readInt();
-    in.end();
-    ranks.set(r);
+    ranks.restoreAlone(EveryRegridModule.NAME, state);
   }
 
   @Override

@@ -23,14 +23,11 @@ public final class NeverRemap implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return TriggerState.writer(NeverRemapModule.NAME, 1).putInt(ranks.get()).toBytes();
+    return ranks.saveAlone(NeverRemapModule.NAME);
   }
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, NeverRemapModule.NAME, 1);
-    int r = in.readInt();
-    in.end();
-    ranks.set(r);
+    ranks.restoreAlone(NeverRemapModule.NAME, state);
   }
 }

@@ -33,6 +33,19 @@ final class RankCount {
     return ranks;
   }
 
+  /** The whole state of a trigger that keeps nothing but its rank count. */
+  byte[] saveAlone(String kind) {
+    return TriggerState.writer(kind, 1).putInt(ranks).toBytes();
+  }
+
+  /** Reads {@link #saveAlone}. */
+  void restoreAlone(String kind, byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, kind, 1);
+    int r = in.readInt();
+    in.end();
+    set(r);
+  }
+
   /** Restores a count from {@link #get}. */
   void set(int count) {
     Checks.check(count >= 0, "ranks", count, "must be >= 0");
