@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjDevice;
@@ -22,7 +23,7 @@ import org.amrbalance.mesh.runtime.RunOptions;
 public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
-      "            [--lmax L] [--output DIR] [--help]",
+      "            [--lmax L] [--output DIR] [--remap-timeout SECONDS] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -33,13 +34,15 @@ public final class LaplaceDemo {
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
       "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
+      "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data before the run ends with an",
+      "                  error naming the rank (default: no limit)",
       "  --help          this text");
 
   private LaplaceDemo() {}
 
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
-      boolean help) {
+      Optional<Duration> remapTimeout, boolean help) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
@@ -48,6 +51,7 @@ public final class LaplaceDemo {
       MpjDevice device = MpjDevice.MULTICORE;
       int lmax = 3;
       Path output = Path.of("target", "amr-demo");
+      RunOptions run = RunOptions.defaults();
       boolean help = false;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
@@ -60,6 +64,7 @@ public final class LaplaceDemo {
           case "--device" -> device = MpjDevice.parse(value(a, args, ++k));
           case "--lmax" -> lmax = intValue(a, args, ++k, 0, 6);
           case "--output" -> output = Path.of(value(a, args, ++k));
+          case "--remap-timeout" -> run = RunOptions.parse(List.of(a, value(a, args, ++k)));
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
         }
       }
@@ -71,14 +76,15 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException("--trigger = " + trigger + ": unknown trigger; known: "
             + BalancingModules.triggerNames());
       }
-      return new Args(ranks, balancer, trigger, steps, device, lmax, output, help);
+      return new Args(ranks, balancer, trigger, steps, device, lmax, output, run.remapTimeout(), help);
     }
 
     /** The arguments of {@link LaplaceDemoProgram} on every rank. */
     List<String> programArgs() {
       List<String> a = new ArrayList<>(List.of("--output", output.toAbsolutePath().toString()));
-      a.addAll(RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
-          .toArgs());
+      RunOptions run = RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer)
+          .withTrigger(trigger);
+      a.addAll((remapTimeout.isPresent() ? run.withRemapTimeout(remapTimeout.get()) : run).toArgs());
       return a;
     }
 

@@ -65,11 +65,18 @@ class LaplaceDemoTest {
       assertThat(LaplaceDemo.run(out, "--help")).isZero();
     }
     assertThat(bytes.toString(StandardCharsets.UTF_8))
-        .contains("--ranks", "--balancer", "--trigger", "--steps", "--device", "--lmax", "--output");
+        .contains("--ranks", "--balancer", "--trigger", "--steps", "--device", "--lmax", "--output",
+            "--remap-timeout");
     LaplaceDemo.Args defaults = LaplaceDemo.Args.parse();
     assertThat(defaults.ranks()).isEqualTo(4);
     assertThat(defaults.device()).isEqualTo(MpjDevice.MULTICORE);
     assertThat(LaplaceDemo.Args.parse("--device", "niodev").device()).isEqualTo(MpjDevice.NIODEV);
+    assertThat(defaults.remapTimeout()).isEmpty();
+    assertThat(defaults.programArgs()).doesNotContain("--remap-timeout");
+    assertThat(LaplaceDemo.Args.parse("--remap-timeout", "2.5").programArgs())
+        .containsSubsequence("--remap-timeout", "2.5");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--remap-timeout", "0"))
+        .hasMessage("remapTimeout = 0 s: must be positive and at most 86400 s");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--lmax", "-1")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--lmax = -1: must be in [0, 6]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--steps", "x")).hasMessageContaining("--steps = x");
