@@ -111,7 +111,7 @@ final class DistributedHost implements AmrHost {
         } catch (ExchangeTimeoutException e) {
           // Without agreement the others cannot be told; the run ends here rather than wait for ever.
           solver.grids().restore(before);
-          throw new IllegalStateException("migration to rank " + e.rank() + " timed out (" + plan + "): "
+          throw new IllegalStateException("migration on rank " + e.rank() + " gave up waiting (" + plan + "): "
               + e.getMessage(), e);
         } finally {
           exchange.endRemap();

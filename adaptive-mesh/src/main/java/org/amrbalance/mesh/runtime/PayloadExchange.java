@@ -50,7 +50,7 @@ public final class PayloadExchange extends RankExchange {
     return comm;
   }
 
-  /** Injects faults into the moves made while failures are deferred (a remap); for tests. */
+  /** Injects faults into the moves of remaps ({@link #beginRemap} to {@link #endRemap}); for tests. */
   public void injectFaults(RemapFault f) {
     if (f == null) {
       throw new IllegalArgumentException("fault = null: must not be null (use RemapFault.NONE)");
@@ -70,7 +70,7 @@ public final class PayloadExchange extends RankExchange {
    * A remap begins: its exchanges wait at most the remap timeout. With {@code deferFailures}, a failure to pack,
    * send or unpack a move, or a timeout, is recorded, not thrown, and the exchange goes on with the move's values
    * missing, so that this rank stays in step with the others until they all agree on the outcome
-   * ({@link #endRemap}); faults are injected only then.
+   * ({@link #endRemap}).
    */
   void beginRemap(boolean deferFailures) {
     remapping = true;
@@ -119,12 +119,12 @@ public final class PayloadExchange extends RankExchange {
       CellMove m = moves.get(k);
       double[] v = null;
       if (m.fromRank() == me) {
-        if (deferring && m.toRank() != me && !stalled && fault.strikes(RemapFault.Phase.STALL, m, k)) {
+        if (remapping && m.toRank() != me && !stalled && fault.strikes(RemapFault.Phase.STALL, m, k)) {
           stalled = true;
           hold(fault.stall());
         }
         try {
-          if (deferring && fault.strikes(RemapFault.Phase.PACK, m, k)) {
+          if (remapping && fault.strikes(RemapFault.Phase.PACK, m, k)) {
             throw new IllegalStateException("injected fault");
           }
           v = reader.apply(m.source()).read(m.region());
@@ -133,7 +133,7 @@ public final class PayloadExchange extends RankExchange {
           v = new double[Math.toIntExact(m.region().volume())];
         }
         if (m.toRank() != me) {
-          if (deferring && fault.strikes(RemapFault.Phase.SEND, m, k)) {
+          if (remapping && fault.strikes(RemapFault.Phase.SEND, m, k)) {
             damageTo = m.toRank();
           }
           outgoing.add(Payload.of(me, m.toRank(), k, pack(v)));
@@ -172,7 +172,7 @@ public final class PayloadExchange extends RankExchange {
         throw new IllegalStateException("rank " + me + " received " + p + ", which does not match move " + m);
       }
       try {
-        if (deferring && fault.strikes(RemapFault.Phase.UNPACK, m, Math.toIntExact(p.tag()))) {
+        if (remapping && fault.strikes(RemapFault.Phase.UNPACK, m, Math.toIntExact(p.tag()))) {
           throw new IllegalStateException("injected fault");
         }
         double[] v = unpack(p);

@@ -11,6 +11,7 @@ import org.amrbalance.balancers.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Piece;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -91,6 +92,32 @@ class RemapFailureTest {
       }
     }
     assertThat(errors).containsOnly(errors.get(0));
+  }
+
+  /**
+   * Without recovery, a rank that gave up waiting cannot tell the others: it puts its grids back and the run ends
+   * with its error, which names the silent rank, instead of waiting for ever.
+   */
+  @Test
+  void withoutRecoveryAStallBeyondTheTimeoutEndsTheRunNamingTheSilentRank() {
+    Throwable t = catchThrowable(() -> ThreadCollectives.run(3, c -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(c),
+          run(RUN.withTrigger("never"), RemapFault.Phase.STALL));
+      run.step();
+      Assignment a = run.solver().assignment();
+      List<Piece> shifted = new ArrayList<>();
+      for (Piece p : a.pieces()) {
+        shifted.add(Piece.of(p.patchId(), p.box(), (p.rank() + 1) % 3));
+      }
+      if (c.rank() == 1) {
+        run.exchange().injectFaults(onRankOne(RemapFault.Phase.STALL));
+      }
+      run.migrateTo(Assignment.of(a.hierarchy(), 3, shifted));
+      return null;
+    }));
+    assertThat(t).hasMessageContaining("gave up waiting (MigrationPlan[")
+        .hasMessageMatching("(?s)migration on rank (\\d) gave up waiting .*: rank \\1 heard nothing from rank 1 within"
+            + " the exchange timeout of 0.5 s");
   }
 
   @ParameterizedTest
