@@ -286,9 +286,10 @@ public final class DistributedLaplace {
 
   /**
    * On: a remap that fails on any rank (packing, sending or unpacking a piece: an exception, a damaged payload,
-   * or a rank not heard from within {@link RunOptions#remapTimeout}) leaves every rank with its grids as before the remap, the run goes on with the old assignment, the
-   * trigger is told the remap did not happen, and the failure is listed by {@link #failedRemaps}. Off (the
-   * default): the run ends with the error of the rank where it failed. Call on every rank.
+   * or a rank not heard from within {@link RunOptions#remapTimeout}) leaves every rank with its grids as before
+   * the remap, the run goes on with the old assignment, the trigger is told the remap did not happen, and the
+   * failure is listed by {@link #failedRemaps}. Off (the default): the run ends with the error of the rank where
+   * it failed. Call on every rank.
    */
   public void recoverFailedRemaps(boolean on) {
     host.recoverFailedRemaps(on);
