@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.config.BalancingModules;
+import org.amrbalance.mesh.mpi.Communicator;
 
 /**
  * What a distributed run of the moving Laplace example does: steps, deepest level, balancer and trigger by
@@ -21,8 +22,8 @@ import org.amrbalance.config.BalancingModules;
 public final class RunOptions {
   private static final RunOptions DEFAULTS = new RunOptions(40, 3, "knapsack", "stop-at-rise", Map.of(), 20, 2, 0,
       null);
-  /** The longest remap timeout: a day is no deadline at all. */
-  static final Duration MAX_REMAP_TIMEOUT = Duration.ofDays(1);
+  /** The longest remap timeout, that of the exchange (a day: no deadline at all). */
+  static final Duration MAX_REMAP_TIMEOUT = Communicator.MAX_TIMEOUT;
 
   private final int steps;
   private final int lmax;
