@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjDevice;
@@ -22,7 +23,8 @@ import org.amrbalance.mesh.runtime.RunOptions;
 public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
-      "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE] [--help]",
+      "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
+      "            [--remap-timeout SECONDS] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -37,13 +39,16 @@ public final class LaplaceDemo {
       "                  amrbalance.service.bad-step-times=skip (repeatable)",
       "  --checkpoint-every N  write DIR/run.ckpt atomically after every N-th step (default 0: never)",
       "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N",
+      "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data before the run ends with an",
+      "                  error naming the rank (default: no limit)",
       "  --help          this text");
 
   private LaplaceDemo() {}
 
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
-      List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart, boolean help) {
+      List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
+      Optional<Duration> remapTimeout, boolean help) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
@@ -53,6 +58,7 @@ public final class LaplaceDemo {
       int lmax = 3;
       Path output = Path.of("target", "amr-demo");
       boolean help = false;
+      RunOptions run = RunOptions.defaults();
       List<String> settings = new ArrayList<>();
       int checkpointEvery = 0;
       Path restart = null;
@@ -70,6 +76,7 @@ public final class LaplaceDemo {
           case "--set" -> settings.add(setting(value(a, args, ++k)));
           case "--checkpoint-every" -> checkpointEvery = intValue(a, args, ++k, 0, 100_000);
           case "--restart" -> restart = Path.of(value(a, args, ++k));
+          case "--remap-timeout" -> run = RunOptions.parse(List.of(a, value(a, args, ++k)));
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
         }
       }
@@ -85,7 +92,7 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException("--restart = " + restart + ": no such file");
       }
       return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
-          restart, help);
+          restart, run.remapTimeout(), help);
     }
 
     private static String setting(String s) {
@@ -107,6 +114,9 @@ public final class LaplaceDemo {
         a.addAll(List.of("--restart", restart.toAbsolutePath().toString()));
       }
       RunOptions o = RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger);
+      if (remapTimeout.isPresent()) {
+        o = o.withRemapTimeout(remapTimeout.get());
+      }
       for (String s : settings) {
         int eq = s.indexOf('=');
         o = o.withSetting(s.substring(0, eq), s.substring(eq + 1));

@@ -1,14 +1,24 @@
 package org.amrbalance.mesh.mpi;
 
 import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.amrbalance.balancers.parallel.Collectives;
 
 /**
  * A {@link Communicator} over any {@link Collectives}: exchanges go through {@link Collectives#allToAll}. With
  * {@link org.amrbalance.balancers.parallel.ThreadCollectives} it runs the distributed runtime as threads of one JVM
  * without MPJ Express, for unit tests.
+ *
+ * <p>A collective cannot be left early, so an exchange with a timeout waits for every rank like any other, then
+ * judges as an MPJ rank would have: a rank that handed its payloads over more than the timeout after this rank
+ * began waiting was not heard from in time ({@link ExchangeTimeoutException}, its payloads dropped). The instants
+ * are {@link System#nanoTime()} of each rank, comparable because the ranks share one clock (threads of one JVM,
+ * the use this class is for). A rank that never joins hangs the others here; only {@link MpjCollectives} gives up.
  */
 public final class CollectiveCommunicator implements Communicator {
   private final Collectives collectives;
@@ -87,6 +97,38 @@ public final class CollectiveCommunicator implements Communicator {
   @Override
   public long inclusiveScanSum(long value) {
     return collectives.inclusiveScanSum(value);
+  }
+
+  @Override
+  public List<Payload> exchange(List<Payload> outgoing, Duration timeout) {
+    Frames.checkTimeout(timeout);
+    return Frames.exchange(rank(), size(), outgoing, filter, buffers -> {
+      long start = System.nanoTime();
+      byte[] handedOver = ByteBuffer.allocate(Long.BYTES).putLong(start).array();
+      List<List<byte[]>> out = new ArrayList<>(buffers.length);
+      for (byte[] b : buffers) {
+        out.add(List.of(b, handedOver));
+      }
+      List<List<byte[]>> in = collectives.allToAll(out);
+      SortedSet<Integer> silent = new TreeSet<>();
+      byte[][] received = new byte[in.size()][];
+      for (int r = 0; r < received.length; r++) {
+        received[r] = in.get(r).get(0);
+        if (ByteBuffer.wrap(in.get(r).get(1)).getLong() - start > timeout.toNanos()) {
+          silent.add(r);
+        }
+      }
+      if (!silent.isEmpty()) {
+        throw new ExchangeTimeoutException(rank(), silent, timeout);
+      }
+      return received;
+    });
+  }
+
+  /** Nothing is ever left outstanding here: every exchange completes before it returns or throws. */
+  @Override
+  public int completeLateMessages() {
+    return 0;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.amrbalance.mesh.mpi;
 
+import java.time.Duration;
 import java.util.List;
 import org.amrbalance.balancers.parallel.Collectives;
 import org.amrbalance.spi.StepTimes;
@@ -19,6 +20,31 @@ public interface Communicator extends Collectives {
    * @throws CorruptPayloadException on this rank if anything it received is damaged
    */
   List<Payload> exchange(List<Payload> outgoing);
+
+  /**
+   * As {@link #exchange(List)}, but this rank waits at most {@code timeout} for the payloads sent to it (the byte
+   * counts included, so a rank that does not join the exchange at all is noticed too). Every rank must pass the
+   * same timeout to the same exchange, as with any argument of a collective.
+   *
+   * <p>On a timeout, the messages this rank still expects stay posted, so that they cannot be taken for a later
+   * exchange's; {@link #completeLateMessages} completes and drops them once every rank is known to have sent them.
+   *
+   * @throws ExchangeTimeoutException on this rank if some rank's payloads have not arrived within {@code timeout}
+   * @throws CorruptPayloadException on this rank if anything it received is damaged
+   * @throws IllegalArgumentException if {@code timeout} is not positive or longer than {@link #MAX_TIMEOUT}
+   */
+  List<Payload> exchange(List<Payload> outgoing, Duration timeout);
+
+  /** The longest timeout {@link #exchange(List, Duration)} takes (longer waits are no deadline at all). */
+  Duration MAX_TIMEOUT = Duration.ofDays(1);
+
+  /**
+   * Completes the messages that exchanges with a timeout on this rank stopped waiting for, and drops their data;
+   * returns how many receives it completed. Call it on every rank at a point that every rank reaches only after
+   * those exchanges (after a collective that follows them), so that every such message has been sent: then it
+   * does not block for long. Does nothing when no exchange timed out.
+   */
+  int completeLateMessages();
 
   /**
    * The same communicator (same group, same messages) with {@code filter} applied to every buffer this rank sends

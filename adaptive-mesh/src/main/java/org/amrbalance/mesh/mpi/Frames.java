@@ -1,6 +1,7 @@
 package org.amrbalance.mesh.mpi;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,16 @@ final class Frames {
   @FunctionalInterface
   interface Transport {
     byte[][] send(byte[][] outgoing);
+  }
+
+  /** The timeout of {@link Communicator#exchange(List, Duration)}, checked. */
+  static void checkTimeout(Duration timeout) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero()
+        || timeout.compareTo(Communicator.MAX_TIMEOUT) > 0) {
+      throw new IllegalArgumentException("timeout = " + (timeout == null ? null
+          : ExchangeTimeoutException.seconds(timeout)) + ": must be positive and at most "
+          + ExchangeTimeoutException.seconds(Communicator.MAX_TIMEOUT));
+    }
   }
 
   /** The whole exchange of {@link Communicator#exchange}, over a transport of whole buffers. */

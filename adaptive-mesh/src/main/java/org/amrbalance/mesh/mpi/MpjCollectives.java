@@ -1,8 +1,13 @@
 package org.amrbalance.mesh.mpi;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.locks.LockSupport;
+import javax.annotation.Nullable;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
@@ -12,21 +17,36 @@ import mpi.Request;
  * are MPJ's own operations on primitive arrays; object collectives move Java-serialized bytes with MPJ's
  * variable-count collectives (Allgatherv, Alltoallv, Bcast); {@link #exchange} is point-to-point (Isend/Irecv)
  * after an Alltoall of the byte counts. Use from the rank's main thread, after {@code MPI.Init}.
+ *
+ * <p>An exchange with a timeout sends the byte counts point to point too (a collective cannot be left early), on
+ * tags of its own: each such exchange has its pair of tags (counts, bytes), so that a message that arrives after
+ * its receiver gave up can only match the receive posted for it, which stays posted until
+ * {@link #completeLateMessages}. MPJ keeps collectives apart from point-to-point messages (a context of their
+ * own), so the collectives in between do not see these messages either.
  */
 public final class MpjCollectives implements Communicator {
   /** MPJ tag of exchange messages; MPI's non-overtaking order keeps successive exchanges apart. */
   private static final int EXCHANGE_TAG = 4711;
+  /** First tag of exchanges with a timeout: counts on TIMED_TAGS + 2k, bytes on TIMED_TAGS + 2k + 1. */
+  private static final int TIMED_TAGS = 10_000;
+  /** Tag pairs used in turn; far more exchanges than can be outstanding at once (MPI guarantees tags < 32768). */
+  private static final int TIMED_TAG_PAIRS = 10_000;
+  /** Polling a timed exchange: first pause, growing twofold to the longest, in nanoseconds. */
+  private static final long FIRST_PAUSE = 20_000;
+  private static final long LONGEST_PAUSE = 2_000_000;
 
   private final Intracomm comm;
   private final int rank;
   private final int size;
   private final WireFilter filter;
+  private final Late late;
 
-  private MpjCollectives(Intracomm comm, WireFilter filter) {
+  private MpjCollectives(Intracomm comm, WireFilter filter, Late late) {
     this.comm = comm;
     this.rank = comm.Rank();
     this.size = comm.Size();
     this.filter = filter;
+    this.late = late;
   }
 
   /** Over {@code MPI.COMM_WORLD} (MPI must be initialized). */
@@ -41,7 +61,7 @@ public final class MpjCollectives implements Communicator {
     if (comm == null) {
       throw new IllegalArgumentException("comm = null: must not be null");
     }
-    return new MpjCollectives(comm, WireFilter.none());
+    return new MpjCollectives(comm, WireFilter.none(), new Late());
   }
 
   @Override
@@ -49,7 +69,8 @@ public final class MpjCollectives implements Communicator {
     if (filter == null) {
       throw new IllegalArgumentException("filter = null: must not be null (use WireFilter.none())");
     }
-    return new MpjCollectives(comm, filter);
+    // The same messages: what a timed-out exchange of either leaves behind is completed by either.
+    return new MpjCollectives(comm, filter, late);
   }
 
   @Override
@@ -157,6 +178,17 @@ public final class MpjCollectives implements Communicator {
     return Frames.exchange(rank, size, outgoing, filter, this::pointToPoint);
   }
 
+  @Override
+  public List<Payload> exchange(List<Payload> outgoing, Duration timeout) {
+    Frames.checkTimeout(timeout);
+    return Frames.exchange(rank, size, outgoing, filter, buffers -> timedPointToPoint(buffers, timeout));
+  }
+
+  @Override
+  public int completeLateMessages() {
+    return late.complete(comm);
+  }
+
   private double[] allGatherDoubles(double value) {
     double[] all = new double[size];
     comm.Allgather(new double[] {value}, 0, 1, MPI.DOUBLE, all, 0, 1, MPI.DOUBLE);
@@ -188,6 +220,145 @@ public final class MpjCollectives implements Communicator {
       Request.Waitall(requests.toArray(new Request[0]));
     }
     return received;
+  }
+
+  /**
+   * Counts and bytes point to point on this exchange's pair of tags, polled until everything expected has arrived
+   * or the deadline. Sends are not waited for: a send that its receiver has not taken yet is completed later
+   * ({@link #completeLateMessages}); its buffer is never reused.
+   */
+  private byte[][] timedPointToPoint(byte[][] outgoing, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    int countTag = TIMED_TAGS + 2 * late.nextPair();
+    int dataTag = countTag + 1;
+    // Sends of earlier exchanges that have completed by now need no further attention.
+    late.sends.removeIf(r -> r.Test() != null);
+    List<Inbound> inbound = new ArrayList<>();
+    for (int r = 0; r < size; r++) {
+      if (r != rank) {
+        inbound.add(new Inbound(comm, r, countTag, dataTag));
+      }
+    }
+    List<Request> sends = new ArrayList<>();
+    for (int r = 0; r < size; r++) {
+      if (r != rank) {
+        sends.add(comm.Isend(new int[] {outgoing[r].length}, 0, 1, MPI.INT, r, countTag));
+        if (outgoing[r].length > 0) {
+          sends.add(comm.Isend(outgoing[r], 0, outgoing[r].length, MPI.BYTE, r, dataTag));
+        }
+      }
+    }
+    late.sends.addAll(sends);
+    long pause = FIRST_PAUSE;
+    while (true) {
+      boolean all = true;
+      for (Inbound in : inbound) {
+        all &= in.poll(comm);
+      }
+      if (all) {
+        break;
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        SortedSet<Integer> silent = new TreeSet<>();
+        for (Inbound in : inbound) {
+          if (!in.done) {
+            silent.add(in.source);
+            late.receives.add(in);
+          }
+        }
+        throw new ExchangeTimeoutException(rank, silent, timeout);
+      }
+      LockSupport.parkNanos(Math.min(pause, left));
+      pause = Math.min(2 * pause, LONGEST_PAUSE);
+    }
+    byte[][] received = new byte[size][];
+    received[rank] = outgoing[rank].clone();
+    for (Inbound in : inbound) {
+      received[in.source] = in.data;
+    }
+    return received;
+  }
+
+  /** What one timed exchange expects from one rank: the byte count, then, unless it is 0, the bytes. */
+  private static final class Inbound {
+    final int source;
+    final int dataTag;
+    final int[] count = new int[1];
+    final Request countRequest;
+    @Nullable
+    Request dataRequest;
+    @Nullable
+    byte[] data;
+    boolean done;
+
+    Inbound(Intracomm comm, int source, int countTag, int dataTag) {
+      this.source = source;
+      this.dataTag = dataTag;
+      this.countRequest = comm.Irecv(count, 0, 1, MPI.INT, source, countTag);
+    }
+
+    /** Advances without blocking; true once everything has arrived. (A completed request is not tested again.) */
+    boolean poll(Intracomm comm) {
+      if (!done && dataRequest == null && countRequest.Test() != null) {
+        counted(comm);
+      }
+      if (!done && dataRequest != null && dataRequest.Test() != null) {
+        done = true;
+      }
+      return done;
+    }
+
+    /** Blocks until everything has arrived. */
+    void await(Intracomm comm) {
+      if (!done && dataRequest == null) {
+        countRequest.Wait();
+        counted(comm);
+      }
+      if (!done && dataRequest != null) {
+        dataRequest.Wait();
+        done = true;
+      }
+    }
+
+    private void counted(Intracomm comm) {
+      data = new byte[count[0]];
+      if (data.length == 0) {
+        done = true;
+      } else {
+        dataRequest = comm.Irecv(data, 0, data.length, MPI.BYTE, source, dataTag);
+      }
+    }
+  }
+
+  /** What exchanges with a timeout left outstanding on this rank, oldest first, and their tag pairs in turn. */
+  private static final class Late {
+    final List<Inbound> receives = new ArrayList<>();
+    final List<Request> sends = new ArrayList<>();
+    int pair;
+
+    int nextPair() {
+      int p = pair;
+      pair = (pair + 1) % TIMED_TAG_PAIRS;
+      return p;
+    }
+
+    /**
+     * Receives first: each needs only its sender to have sent, which every rank has by now. Then the sends, which
+     * every other rank's receives (taken in its exchange or in its own call of this) complete.
+     */
+    int complete(Intracomm comm) {
+      int n = receives.size();
+      for (Inbound in : receives) {
+        in.await(comm);
+      }
+      receives.clear();
+      if (!sends.isEmpty()) {
+        Request.Waitall(sends.toArray(new Request[0]));
+        sends.clear();
+      }
+      return n;
+    }
   }
 
   private byte[][] allToAllBytes(byte[][] parts) {

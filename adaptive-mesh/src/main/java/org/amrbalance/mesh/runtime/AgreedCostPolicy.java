@@ -19,6 +19,7 @@ final class AgreedCostPolicy implements RemapPolicy {
   private final RemapPolicy inner;
   private final Communicator comm;
   private final List<Double> costs = new ArrayList<>();
+  private int skipped;
 
   AgreedCostPolicy(RemapPolicy inner, Communicator comm) {
     this.inner = inner;
@@ -39,6 +40,7 @@ final class AgreedCostPolicy implements RemapPolicy {
 
   @Override
   public void onRemapSkipped() {
+    skipped++;
     inner.onRemapSkipped();
   }
 
@@ -56,6 +58,11 @@ final class AgreedCostPolicy implements RemapPolicy {
   @Override
   public void restoreState(byte[] state) {
     inner.restoreState(state);
+  }
+
+  /** How many times the trigger was told that a remap it asked for did not happen. */
+  int skipped() {
+    return skipped;
   }
 
   /** The agreed cost of every remap so far, in order. */

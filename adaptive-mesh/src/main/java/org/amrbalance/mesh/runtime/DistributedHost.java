@@ -5,6 +5,7 @@ import org.amrbalance.mesh.grid.GridHierarchy;
 import org.amrbalance.mesh.laplace.LaplaceAmr;
 import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.CorruptPayloadException;
+import org.amrbalance.mesh.mpi.ExchangeTimeoutException;
 import org.amrbalance.spi.AmrHost;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Hierarchy;
@@ -77,16 +78,18 @@ final class DistributedHost implements AmrHost {
       String failure = null;
       if (deferFailures) {
         // Every rank finishes the moves whatever fails, then all agree: restore everywhere or nowhere.
-        exchange.deferFailures();
+        exchange.beginRemap(true);
         try {
           solver.applyAssignment(target);
         } catch (RuntimeException e) {
           failure = "rank " + comm.rank() + ": " + e;
         } finally {
-          String f = exchange.endDeferring();
+          String f = exchange.endRemap();
           failure = failure != null ? failure : f;
         }
         List<String> all = comm.allGather(failure == null ? "" : failure);
+        // Every rank is past this remap's exchanges: whatever a rank gave up waiting for has been sent by now.
+        comm.completeLateMessages();
         StringBuilder why = new StringBuilder();
         for (String s : all) {
           if (!s.isEmpty()) {
@@ -98,18 +101,28 @@ final class DistributedHost implements AmrHost {
           throw new RemapFailedException("remap failed, every rank keeps its grids (" + plan + "): " + why);
         }
       } else {
+        exchange.beginRemap(false);
         try {
           solver.applyAssignment(target);
         } catch (CorruptPayloadException e) {
           solver.grids().restore(before);
           throw new IllegalStateException("migration to rank " + e.destination() + " failed, grid data damaged"
               + " in transit (" + plan + "): " + e.getMessage(), e);
+        } catch (ExchangeTimeoutException e) {
+          // Without agreement the others cannot be told; the run ends here rather than wait for ever.
+          solver.grids().restore(before);
+          throw new IllegalStateException("migration on rank " + e.rank() + " gave up waiting (" + plan + "): "
+              + e.getMessage(), e);
+        } finally {
+          exchange.endRemap();
         }
       }
       migratedCells += plan.cells();
       migratedBytes += plan.bytes();
     }
     double seconds = comm.allReduceMax((System.nanoTime() - start) / 1e9);
+    // Sends of this remap that their receivers had not taken when an exchange returned.
+    comm.completeLateMessages();
     migrationSeconds += seconds;
     return seconds;
   }

@@ -88,6 +88,7 @@ public final class DistributedLaplace {
     LoadBalancer balancer = injector.getInstance(LoadBalancer.class);
     SwitchablePlacement placement = new SwitchablePlacement(balancer);
     this.exchange = PayloadExchange.of(comm);
+    exchange.remapTimeout(options.remapTimeout().orElse(null));
     this.solver = LaplaceAmr.builder(32, 32)
         .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(16))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
@@ -306,10 +307,11 @@ public final class DistributedLaplace {
   }
 
   /**
-   * On: a remap that fails on any rank (packing, sending or unpacking a piece: an exception or a damaged
-   * payload) leaves every rank with its grids as before the remap, the run goes on with the old assignment, the
-   * trigger is told the remap did not happen, and the failure is listed by {@link #failedRemaps}. Off (the
-   * default): the run ends with the error of the rank where it failed. Call on every rank.
+   * On: a remap that fails on any rank (packing, sending or unpacking a piece: an exception, a damaged payload,
+   * or a rank not heard from within {@link RunOptions#remapTimeout}) leaves every rank with its grids as before
+   * the remap, the run goes on with the old assignment, the trigger is told the remap did not happen, and the
+   * failure is listed by {@link #failedRemaps}. Off (the default): the run ends with the error of the rank where
+   * it failed. Call on every rank.
    */
   public void recoverFailedRemaps(boolean on) {
     host.recoverFailedRemaps(on);
@@ -328,6 +330,11 @@ public final class DistributedLaplace {
   /** Steps whose times were skipped as bad since the start (or restart). */
   public long skippedSteps() {
     return service.skippedSteps();
+  }
+
+  /** How many times the trigger was told that a remap it asked for did not happen (a failed remap, say). */
+  public int remapsSkipped() {
+    return policy.skipped();
   }
 
   /** The exchange of grid data of this rank (fault injection in tests). */

@@ -1,5 +1,6 @@
 package org.amrbalance.mesh.runtime;
 
+import java.time.Duration;
 import org.amrbalance.mesh.grid.CellMove;
 
 /**
@@ -15,7 +16,13 @@ public interface RemapFault {
     /** The bytes on the wire: the receiver finds them damaged (CRC32 mismatch). */
     SEND,
     /** Checking and unpacking on the receiving rank. */
-    UNPACK
+    UNPACK,
+    /**
+     * The sending rank holds the move back for {@link #stall()} before its exchange (a rank that stops answering):
+     * its receivers give up at the remap timeout. At most once per remap and rank, as a rank that was held up
+     * once and then catches up.
+     */
+    STALL
   }
 
   /** No fault. */
@@ -26,4 +33,28 @@ public interface RemapFault {
    * {@link Phase#SEND} the payload's bytes are damaged after their checksum was taken.
    */
   boolean strikes(Phase phase, CellMove move, int tag);
+
+  /** How long a move struck in {@link Phase#STALL} is held back; none unless given by {@link #stallingFor}. */
+  default Duration stall() {
+    return Duration.ZERO;
+  }
+
+  /** This fault, holding a move struck in {@link Phase#STALL} back for {@code d}. */
+  default RemapFault stallingFor(Duration d) {
+    if (d == null || d.isNegative()) {
+      throw new IllegalArgumentException("stall = " + d + ": must be zero or positive");
+    }
+    RemapFault where = this;
+    return new RemapFault() {
+      @Override
+      public boolean strikes(Phase phase, CellMove move, int tag) {
+        return where.strikes(phase, move, tag);
+      }
+
+      @Override
+      public Duration stall() {
+        return d;
+      }
+    };
+  }
 }

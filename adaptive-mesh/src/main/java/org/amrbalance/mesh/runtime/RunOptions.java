@@ -1,20 +1,29 @@
 package org.amrbalance.mesh.runtime;
 
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.config.BalancingModules;
+import org.amrbalance.mesh.mpi.Communicator;
 
 /**
  * What a distributed run of the moving Laplace example does: steps, deepest level, balancer and trigger by
  * configuration name (with {@code amrbalance.NAME.OPTION} settings), sweeps per level and leg, regrid interval,
- * and every how many steps the solution is checked (a checksum per patch, optionally a snapshot file).
+ * every how many steps the solution is checked (a checksum per patch, optionally a snapshot file), and how long a
+ * remap's exchange waits for a rank.
  */
 @Immutable
 public final class RunOptions {
-  private static final RunOptions DEFAULTS = new RunOptions(40, 3, "knapsack", "stop-at-rise", Map.of(), 20, 2, 0);
+  private static final RunOptions DEFAULTS = new RunOptions(40, 3, "knapsack", "stop-at-rise", Map.of(), 20, 2, 0,
+      null);
+  /** The longest remap timeout, that of the exchange (a day: no deadline at all). */
+  static final Duration MAX_REMAP_TIMEOUT = Communicator.MAX_TIMEOUT;
 
   private final int steps;
   private final int lmax;
@@ -24,9 +33,11 @@ public final class RunOptions {
   private final int sweepsPerStep;
   private final int regridInterval;
   private final int checkEvery;
+  @Nullable
+  private final Duration remapTimeout;
 
   private RunOptions(int steps, int lmax, String balancer, String trigger, Map<String, String> settings,
-      int sweepsPerStep, int regridInterval, int checkEvery) {
+      int sweepsPerStep, int regridInterval, int checkEvery, @Nullable Duration remapTimeout) {
     this.steps = steps;
     this.lmax = lmax;
     this.balancer = balancer;
@@ -35,6 +46,7 @@ public final class RunOptions {
     this.sweepsPerStep = sweepsPerStep;
     this.regridInterval = regridInterval;
     this.checkEvery = checkEvery;
+    this.remapTimeout = remapTimeout;
   }
 
   /** 40 steps, levels 0..3, knapsack, stop-at-rise, 20 sweeps per level and leg, regrid every 2 steps, no checks. */
@@ -44,24 +56,26 @@ public final class RunOptions {
 
   public RunOptions withSteps(int n) {
     check("steps", n, 0, 100_000);
-    return new RunOptions(n, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery);
+    return new RunOptions(n, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout);
   }
 
   public RunOptions withLmax(int l) {
     check("lmax", l, 0, 6);
-    return new RunOptions(steps, l, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery);
+    return new RunOptions(steps, l, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout);
   }
 
   /** A balancer name as {@link BalancingModules#balancerNames()} lists them (checked when the run starts). */
   public RunOptions withBalancer(String name) {
     return new RunOptions(steps, lmax, name(name, "balancer"), trigger, settings, sweepsPerStep, regridInterval,
-        checkEvery);
+        checkEvery, remapTimeout);
   }
 
   /** A trigger name as {@link BalancingModules#triggerNames()} lists them (checked when the run starts). */
   public RunOptions withTrigger(String name) {
     return new RunOptions(steps, lmax, balancer, name(name, "trigger"), settings, sweepsPerStep, regridInterval,
-        checkEvery);
+        checkEvery, remapTimeout);
   }
 
   /** Adds {@code amrbalance.*} settings (options of the balancer, the trigger or the service). */
@@ -71,23 +85,49 @@ public final class RunOptions {
     }
     Map<String, String> s = new TreeMap<>(settings);
     s.put(key, value);
-    return new RunOptions(steps, lmax, balancer, trigger, Map.copyOf(s), sweepsPerStep, regridInterval, checkEvery);
+    return new RunOptions(steps, lmax, balancer, trigger, Map.copyOf(s), sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout);
   }
 
   public RunOptions withSweepsPerStep(int n) {
     check("sweepsPerStep", n, 1, 10_000);
-    return new RunOptions(steps, lmax, balancer, trigger, settings, n, regridInterval, checkEvery);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, n, regridInterval, checkEvery, remapTimeout);
   }
 
   public RunOptions withRegridInterval(int r) {
     check("regridInterval", r, 1, 100_000);
-    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, r, checkEvery);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, r, checkEvery, remapTimeout);
   }
 
   /** Checksums of every patch after every {@code n}-th step and after the static solve; 0 for none. */
   public RunOptions withCheckEvery(int n) {
     check("checkEvery", n, 0, 100_000);
-    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, n);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, n, remapTimeout);
+  }
+
+  /**
+   * The longest a remap's exchange waits for the payloads of another rank; a rank not heard from by then fails the
+   * remap (undone on every rank if failed remaps are recovered, else the end of the run). No timeout by default: a
+   * remap's transfer time grows with the data moved and the machine's load, which only the run knows, and a
+   * deadline shorter than a legitimate remap would turn a slow remap into a failed one.
+   */
+  public RunOptions withRemapTimeout(Duration timeout) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(MAX_REMAP_TIMEOUT) > 0) {
+      throw new IllegalArgumentException("remapTimeout = " + (timeout == null ? null : seconds(timeout) + " s")
+          + ": must be positive and at most " + seconds(MAX_REMAP_TIMEOUT) + " s");
+    }
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        timeout);
+  }
+
+  /** A remap waits as long as it takes for every rank (the default). */
+  public RunOptions withoutRemapTimeout() {
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery, null);
+  }
+
+  private static String seconds(Duration d) {
+    return BigDecimal.valueOf(d.getSeconds()).add(BigDecimal.valueOf(d.getNano(), 9)).stripTrailingZeros()
+        .toPlainString();
   }
 
   private static void check(String field, int v, int min, int max) {
@@ -135,6 +175,11 @@ public final class RunOptions {
     return checkEvery;
   }
 
+  /** How long a remap's exchange waits for another rank; empty: as long as it takes. */
+  public Optional<Duration> remapTimeout() {
+    return Optional.ofNullable(remapTimeout);
+  }
+
   /** True if the solution is checked after {@code step} (0 is the static solve). */
   public boolean checks(int step) {
     return checkEvery > 0 && step % checkEvery == 0;
@@ -155,6 +200,9 @@ public final class RunOptions {
     List<String> a = new ArrayList<>(List.of("--steps", Integer.toString(steps), "--lmax", Integer.toString(lmax),
         "--balancer", balancer, "--trigger", trigger, "--sweeps", Integer.toString(sweepsPerStep),
         "--regrid", Integer.toString(regridInterval), "--check-every", Integer.toString(checkEvery)));
+    if (remapTimeout != null) {
+      a.addAll(List.of("--remap-timeout", seconds(remapTimeout)));
+    }
     settings.forEach((k, v) -> a.addAll(List.of("--set", k + "=" + v)));
     return a;
   }
@@ -177,6 +225,8 @@ public final class RunOptions {
         case "--sweeps" -> o = o.withSweepsPerStep(intValue(a, v));
         case "--regrid" -> o = o.withRegridInterval(intValue(a, v));
         case "--check-every" -> o = o.withCheckEvery(intValue(a, v));
+        case "--remap-timeout" -> o = v.equals("none") ? o.withoutRemapTimeout()
+            : o.withRemapTimeout(secondsValue(a, v));
         case "--set" -> {
           int eq = v.indexOf('=');
           if (eq < 0) {
@@ -195,6 +245,15 @@ public final class RunOptions {
       return Integer.parseInt(v);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(name + " = " + v + ": not a whole number", e);
+    }
+  }
+
+  /** Seconds, with up to 9 decimals. */
+  static Duration secondsValue(String name, String v) {
+    try {
+      return Duration.ofNanos(new BigDecimal(v).movePointRight(9).longValueExact());
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new IllegalArgumentException(name + " = " + v + ": not a number of seconds (at most 9 decimals)", e);
     }
   }
 

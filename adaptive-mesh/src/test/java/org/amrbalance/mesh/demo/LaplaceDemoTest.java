@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 class LaplaceDemoTest {
   @Test
   void printsAProgressLinePerStepAndASummaryAndWritesTheFiles(@TempDir Path dir) throws Exception {
+    // A remap timeout far beyond what a remap takes here (a hang guard): the remaps go through as without one.
     LaplaceDemo.Args args = LaplaceDemo.Args.parse("--steps", "4", "--lmax", "2", "--ranks", "3", "--output",
-        dir.toString(), "--trigger", "every-regrid");
+        dir.toString(), "--trigger", "every-regrid", "--remap-timeout", "120");
     List<String> programArgs = new ArrayList<>(args.programArgs());
     programArgs.add("--result-line");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -104,11 +105,18 @@ class LaplaceDemoTest {
       assertThat(LaplaceDemo.run(out, "--help")).isZero();
     }
     assertThat(bytes.toString(StandardCharsets.UTF_8))
-        .contains("--ranks", "--balancer", "--trigger", "--steps", "--device", "--lmax", "--output");
+        .contains("--ranks", "--balancer", "--trigger", "--steps", "--device", "--lmax", "--output",
+            "--remap-timeout");
     LaplaceDemo.Args defaults = LaplaceDemo.Args.parse();
     assertThat(defaults.ranks()).isEqualTo(4);
     assertThat(defaults.device()).isEqualTo(MpjDevice.MULTICORE);
     assertThat(LaplaceDemo.Args.parse("--device", "niodev").device()).isEqualTo(MpjDevice.NIODEV);
+    assertThat(defaults.remapTimeout()).isEmpty();
+    assertThat(defaults.programArgs()).doesNotContain("--remap-timeout");
+    assertThat(LaplaceDemo.Args.parse("--remap-timeout", "2.5").programArgs())
+        .containsSubsequence("--remap-timeout", "2.5");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--remap-timeout", "0"))
+        .hasMessage("remapTimeout = 0 s: must be positive and at most 86400 s");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--lmax", "-1")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--lmax = -1: must be in [0, 6]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--steps", "x")).hasMessageContaining("--steps = x");

@@ -3,6 +3,7 @@ package org.amrbalance.mesh.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -64,6 +65,65 @@ class CollectiveCommunicatorTest {
     assertThat(outcomes.get(0)).startsWith("payload tag 5 from rank 2 to rank 0: CRC32 mismatch")
         .endsWith(" (from 2), then 5");
     assertThat(outcomes.subList(1, 3)).containsOnly("received 1, then 5");
+  }
+
+  /**
+   * Rank 2 joins an exchange with a timeout three times the timeout late: ranks 0 and 1 report that they did not
+   * hear from it, rank 2 gets everything, and the next exchange goes through on every rank. Without the delay the
+   * exchange with a timeout gives what the one without gives.
+   */
+  @Test
+  void anExchangeWithATimeoutGivesUpOnALateRank() {
+    Duration timeout = Duration.ofMillis(300);
+    List<String> outcomes = ThreadCollectives.run(3, c -> {
+      Communicator comm = CollectiveCommunicator.over(c);
+      List<Payload> out = new ArrayList<>();
+      for (int d = 0; d < 3; d++) {
+        out.add(Payload.of(comm.rank(), d, d, bytes(comm.rank(), d, 1)));
+      }
+      assertThat(comm.exchange(out, timeout)).isEqualTo(comm.exchange(out));
+      if (comm.rank() == 2) {
+        try {
+          Thread.sleep(3 * timeout.toMillis());
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+      String outcome;
+      try {
+        outcome = "received " + comm.exchange(out, timeout).size();
+      } catch (ExchangeTimeoutException e) {
+        assertThat(e.silentRanks()).containsExactly(2);
+        assertThat(e.rank()).isEqualTo(comm.rank());
+        outcome = e.getMessage();
+      }
+      return outcome + "; then " + comm.exchange(out, timeout).size() + ", " + comm.completeLateMessages()
+          + " late";
+    });
+
+    assertThat(outcomes).containsExactly(
+        "rank 0 heard nothing from rank 2 within the exchange timeout of 0.3 s; then 3, 0 late",
+        "rank 1 heard nothing from rank 2 within the exchange timeout of 0.3 s; then 3, 0 late",
+        "received 3; then 3, 0 late");
+  }
+
+  @Test
+  void aTimeoutMustBePositiveAndAtMostADay() {
+    ThreadCollectives.run(1, c -> {
+      checkTimeouts(CollectiveCommunicator.over(c));
+      return null;
+    });
+  }
+
+  private static void checkTimeouts(Communicator comm) {
+    assertThatThrownBy(() -> comm.exchange(List.of(), Duration.ZERO))
+        .hasMessage("timeout = 0 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> comm.exchange(List.of(), Duration.ofMillis(-1500)))
+        .hasMessage("timeout = -1.5 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> comm.exchange(List.of(), Duration.ofDays(1).plusNanos(1)))
+        .hasMessage("timeout = 86400.000000001 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> comm.exchange(List.of(), null))
+        .hasMessage("timeout = null: must be positive and at most 86400 s");
   }
 
   @Test

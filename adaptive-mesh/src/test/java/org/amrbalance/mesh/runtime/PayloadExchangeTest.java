@@ -3,6 +3,7 @@ package org.amrbalance.mesh.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -86,6 +87,49 @@ class PayloadExchangeTest {
     assertThatThrownBy(() -> PayloadExchange.of(null)).hasMessage("comm = null: must not be null");
   }
 
+  /**
+   * Rank 1 is late for its exchange by three times the remap timeout: outside a remap the exchange waits for it;
+   * in a remap that defers failures, rank 0 records that it did not hear from rank 1 and names the move it missed,
+   * while rank 1, which heard from rank 0 in time, records nothing. (The timeout is a hang guard here too: the
+   * outcome does not depend on how fast the machine is, only on a delay far beyond the timeout.)
+   */
+  @Test
+  void onlyARemapsExchangeGivesUpOnASilentRank() {
+    Duration timeout = Duration.ofMillis(300);
+    List<CellMove> moves = List.of(new CellMove(0, 1, A, Box.of2d(3, 0, 3, 3)),
+        new CellMove(1, 0, B, Box.of2d(4, 1, 5, 2)));
+    List<List<Object>> got = ThreadCollectives.run(2, c -> {
+      PayloadExchange x = PayloadExchange.of(CollectiveCommunicator.over(c));
+      x.remapTimeout(timeout);
+      Map<Block, GridData> mine = Map.of(c.rank() == 0 ? A : B, data(c.rank() == 0 ? A : B, c.rank()));
+      List<Object> outcome = new ArrayList<>();
+      lateOnRankOne(c.rank(), timeout);
+      outcome.add(x.move(moves, mine::get).get(c.rank() == 0 ? 1 : 0));
+      x.beginRemap(true);
+      lateOnRankOne(c.rank(), timeout);
+      outcome.add(x.move(moves, mine::get).get(c.rank() == 0 ? 1 : 0));
+      outcome.add(String.valueOf(x.endRemap()));
+      return outcome;
+    });
+    assertThat((double[]) got.get(0).get(0)).containsExactly(114, 115, 124, 125);
+    assertThat((double[]) got.get(1).get(0)).containsExactly(3, 13, 23, 33);
+    assertThat(got.get(0).get(1)).as("rank 0 gave up on move 1").isNull();
+    assertThat(got.get(0).get(2)).isEqualTo("rank 0: waiting for move 1: rank 0 heard nothing from rank 1 within"
+        + " the exchange timeout of 0.3 s");
+    assertThat((double[]) got.get(1).get(1)).containsExactly(3, 13, 23, 33);
+    assertThat(got.get(1).get(2)).isEqualTo("null");
+  }
+
+  private static void lateOnRankOne(int rank, Duration timeout) {
+    if (rank == 1) {
+      try {
+        Thread.sleep(3 * timeout.toMillis());
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
   /** Counts exchanges that actually reach the transport. */
   private static final class CountingCommunicator implements Communicator {
     private final Communicator inner;
@@ -100,6 +144,17 @@ class PayloadExchangeTest {
     public List<Payload> exchange(List<Payload> outgoing) {
       count.incrementAndGet();
       return inner.exchange(new ArrayList<>(outgoing));
+    }
+
+    @Override
+    public List<Payload> exchange(List<Payload> outgoing, Duration timeout) {
+      count.incrementAndGet();
+      return inner.exchange(new ArrayList<>(outgoing), timeout);
+    }
+
+    @Override
+    public int completeLateMessages() {
+      return inner.completeLateMessages();
     }
 
     @Override

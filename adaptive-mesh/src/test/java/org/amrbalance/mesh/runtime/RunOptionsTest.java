@@ -3,6 +3,7 @@ package org.amrbalance.mesh.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,41 @@ class RunOptionsTest {
     assertThat(o.checks(3)).isFalse();
     assertThat(o.checks(4)).isTrue();
     assertThat(RunOptions.defaults().checks(0)).isFalse();
+  }
+
+  @Test
+  void theRemapTimeoutIsNoneByDefaultAndRoundTripsInSeconds() {
+    assertThat(RunOptions.defaults().remapTimeout()).isEmpty();
+    assertThat(RunOptions.defaults().toArgs()).doesNotContain("--remap-timeout");
+    RunOptions o = RunOptions.defaults().withSteps(3).withRemapTimeout(Duration.ofMillis(1500));
+    assertThat(o.remapTimeout()).contains(Duration.ofMillis(1500));
+    assertThat(o.toArgs()).containsSubsequence("--remap-timeout", "1.5");
+    assertThat(RunOptions.parse(o.toArgs())).isEqualTo(o);
+    assertThat(RunOptions.parse(List.of("--remap-timeout", "0.000000002")).remapTimeout())
+        .contains(Duration.ofNanos(2));
+    assertThat(RunOptions.parse(List.of("--remap-timeout", "2", "--remap-timeout", "none")))
+        .isEqualTo(RunOptions.defaults());
+    assertThat(o.withoutRemapTimeout().withSteps(40)).isEqualTo(RunOptions.defaults());
+    // The other options keep the timeout.
+    assertThat(o.withLmax(1).withTrigger("never").remapTimeout()).contains(Duration.ofMillis(1500));
+  }
+
+  @Test
+  void aRemapTimeoutMustBePositiveAndAtMostADay() {
+    assertThatThrownBy(() -> RunOptions.defaults().withRemapTimeout(Duration.ZERO))
+        .hasMessage("remapTimeout = 0 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> RunOptions.defaults().withRemapTimeout(Duration.ofMillis(-250)))
+        .hasMessage("remapTimeout = -0.25 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> RunOptions.defaults().withRemapTimeout(Duration.ofDays(2)))
+        .hasMessage("remapTimeout = 172800 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> RunOptions.defaults().withRemapTimeout(null))
+        .hasMessage("remapTimeout = null: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> RunOptions.parse(List.of("--remap-timeout", "-1")))
+        .hasMessage("remapTimeout = -1 s: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> RunOptions.parse(List.of("--remap-timeout", "soon")))
+        .hasMessage("--remap-timeout = soon: not a number of seconds (at most 9 decimals)");
+    assertThatThrownBy(() -> RunOptions.parse(List.of("--remap-timeout", "1e-10")))
+        .hasMessage("--remap-timeout = 1e-10: not a number of seconds (at most 9 decimals)");
   }
 
   @Test

@@ -3,12 +3,14 @@ package org.amrbalance.integration.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.CorruptPayloadException;
+import org.amrbalance.mesh.mpi.ExchangeTimeoutException;
 import org.amrbalance.mesh.mpi.Payload;
 import org.amrbalance.mesh.mpi.RankProgram;
 import org.amrbalance.mesh.mpi.WireFilter;
@@ -17,8 +19,10 @@ import org.amrbalance.spi.StepTimes;
 /**
  * Runs on every rank: each operation of {@link Communicator} with values that depend on the rank, checked against
  * what they must give; then an exchange of checksummed payloads of many sizes (one larger than niodev's eager
- * limit of 128 KiB), and an exchange whose bytes are damaged on the way, which must be reported. Arguments: the
- * expected number of ranks, then {@link #MPJ_LOOKALIKES}.
+ * limit of 128 KiB), and an exchange whose bytes are damaged on the way, which must be reported; then exchanges
+ * with a timeout: in time they give what the others give, and one for which the last rank is late beyond the
+ * timeout fails on the other ranks, which drop its messages later and stay in step. Arguments: the expected number
+ * of ranks, then {@link #MPJ_LOOKALIKES}.
  */
 public final class CollectivesCheckProgram implements RankProgram {
   /** Printed by each rank that got through every check. */
@@ -97,19 +101,7 @@ public final class CollectivesCheckProgram implements RankProgram {
         outgoing.add(Payload.of(me, d, tag(me, d, k), bytes(me, d, k)));
       }
     }
-    List<Payload> received = comm.exchange(outgoing);
-    assertThat(received).hasSize(3 * n);
-    int i = 0;
-    for (int s = 0; s < n; s++) {
-      for (int k = 0; k < 3; k++) {
-        Payload p = received.get(i++);
-        assertThat(p.source()).isEqualTo(s);
-        assertThat(p.destination()).isEqualTo(me);
-        assertThat(p.tag()).isEqualTo(tag(s, me, k));
-        assertThat(p.data()).isEqualTo(bytes(s, me, k));
-        assertThat(p.checksum()).isEqualTo(Payload.of(s, me, 0, bytes(s, me, k)).checksum());
-      }
-    }
+    checkReceived(comm.exchange(outgoing), n, me);
     // a sparse exchange: only rank 0 sends, to the last rank
     List<Payload> sparse = me == 0 ? List.of(Payload.of(0, n - 1, 99, bytes(0, n - 1, 1))) : List.of();
     List<Payload> got = comm.exchange(sparse);
@@ -131,8 +123,61 @@ public final class CollectivesCheckProgram implements RankProgram {
           .satisfies(p -> assertThat(p.data()).isEqualTo(bytes((me + n - 1) % n, me, 1)));
     }
 
+    // with a timeout (far beyond what an exchange takes here: a hang guard), the same as without
+    Duration patient = Duration.ofSeconds(60);
+    checkReceived(comm.exchange(outgoing, patient), n, me);
+    assertThat(comm.exchange(sparse, patient)).hasSize(me == n - 1 ? 1 : 0);
+
+    // the last rank is late beyond a short timeout: the others give up on it, it gets everything
+    if (n > 1) {
+      Duration timeout = Duration.ofSeconds(1);
+      if (me == n - 1) {
+        try {
+          Thread.sleep(2500);
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+      String outcome;
+      try {
+        checkReceived(comm.exchange(outgoing, timeout), n, me);
+        outcome = "received";
+      } catch (ExchangeTimeoutException e) {
+        outcome = e.getMessage();
+      }
+      // Past the exchange on every rank: what was given up on has been sent, and is dropped.
+      List<String> outcomes = comm.allGather(outcome);
+      int late = comm.completeLateMessages();
+      for (int r = 0; r < n - 1; r++) {
+        assertThat(outcomes.get(r)).isEqualTo("rank " + r + " heard nothing from rank " + (n - 1)
+            + " within the exchange timeout of 1 s");
+      }
+      assertThat(outcomes.get(n - 1)).isEqualTo("received");
+      assertThat(late).as("receives dropped on rank " + me).isEqualTo(me == n - 1 ? 0 : 1);
+      // In step: the next exchanges, with and without a timeout, get what was sent in them.
+      checkReceived(comm.exchange(outgoing, patient), n, me);
+      checkReceived(comm.exchange(outgoing), n, me);
+      assertThat(comm.completeLateMessages()).isZero();
+    }
+
     comm.barrier();
     System.out.println(DONE + me);
+  }
+
+  /** The payloads of {@code bytes(s, me, k)}, k = 0..2, from every rank s, in order. */
+  private static void checkReceived(List<Payload> received, int n, int me) {
+    assertThat(received).hasSize(3 * n);
+    int i = 0;
+    for (int s = 0; s < n; s++) {
+      for (int k = 0; k < 3; k++) {
+        Payload p = received.get(i++);
+        assertThat(p.source()).isEqualTo(s);
+        assertThat(p.destination()).isEqualTo(me);
+        assertThat(p.tag()).isEqualTo(tag(s, me, k));
+        assertThat(p.data()).isEqualTo(bytes(s, me, k));
+        assertThat(p.checksum()).isEqualTo(Payload.of(s, me, 0, bytes(s, me, k)).checksum());
+      }
+    }
   }
 
   static long tag(int source, int destination, int k) {

@@ -1,5 +1,6 @@
 package org.amrbalance.integration.reliability;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,25 +15,31 @@ import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Piece;
 
 /**
- * Runs on every rank; the argument names the phase (PACK, SEND, UNPACK) in which rank 1 fails during remaps.
- * First a remap that moves every piece to the next rank fails and is undone (per-patch CRC32 compared before and
- * after); then the moving example with a remap at every regrid, every one of which fails, runs to the end and
- * its solution is compared with a run without faults. Rank 0 prints the outcome.
+ * Runs on every rank; the argument names the phase (PACK, SEND, UNPACK, STALL) in which rank 1 fails during
+ * remaps. First a remap that moves every piece to the next rank fails and is undone (per-patch CRC32 compared
+ * before and after); then the moving example with a remap at every regrid, every one of which fails, runs to the
+ * end and its solution is compared with a run without faults. For STALL, rank 1 holds its first move of each remap
+ * back for {@link #STALL} and the remap timeout is {@link #TIMEOUT} (in every run, the run without faults
+ * included). Rank 0 prints the outcome.
  */
 public final class RemapFailureProgram implements RankProgram {
   static final RunOptions RUN = RunOptions.defaults().withLmax(2).withSweepsPerStep(4).withSteps(6)
       .withBalancer("round-robin").withTrigger("every-regrid");
   static final String OK = "remap failures undone: ";
+  static final Duration TIMEOUT = Duration.ofSeconds(1);
+  static final Duration STALL = Duration.ofSeconds(3);
 
   @Override
   public void run(Communicator comm, List<String> args) {
     Thread.currentThread().setContextClassLoader(RemapFailureProgram.class.getClassLoader());
     RemapFault.Phase phase = RemapFault.Phase.valueOf(args.get(0));
-    RemapFault fault = (p, move, tag) -> p == phase && move.fromRank() != move.toRank()
+    RemapFault strikes = (p, move, tag) -> p == phase && move.fromRank() != move.toRank()
         && (phase == RemapFault.Phase.UNPACK ? move.toRank() == 1 : move.fromRank() == 1);
+    RemapFault fault = strikes.stallingFor(STALL);
+    RunOptions run = phase == RemapFault.Phase.STALL ? RUN.withRemapTimeout(TIMEOUT) : RUN;
     int n = comm.size();
 
-    DistributedLaplace one = DistributedLaplace.start(comm, RUN.withTrigger("never"));
+    DistributedLaplace one = DistributedLaplace.start(comm, run.withTrigger("never"));
     one.recoverFailedRemaps(true);
     one.step();
     Snapshot before = one.snapshot(0);
@@ -56,37 +63,35 @@ public final class RemapFailureProgram implements RankProgram {
     }
     Snapshot after = one.snapshot(0);
 
-    Snapshot clean = runToEnd(comm, null);
-    List<String> failed = new ArrayList<>();
-    Snapshot faulty = runToEnd(comm, d -> {
+    Outcome clean = runToEnd(comm, run, null);
+    Outcome faulty = runToEnd(comm, run, d -> {
       if (comm.rank() == 1) {
         d.exchange().injectFaults(fault);
       }
-    }, failed);
+    });
     if (comm.rank() == 0) {
       Map<Integer, Long> crc = before.checksums();
       System.out.println(OK + phase + ": " + crc.size() + " patches, checksums "
-          + (crc.equals(after.checksums()) ? "equal" : "DIFFERENT") + "; " + failed.size()
-          + " failed remaps in the run, max difference " + faulty.maxDifference(clean));
+          + (crc.equals(after.checksums()) ? "equal" : "DIFFERENT") + "; " + faulty.failed().size()
+          + " failed remaps in the run, the trigger told of " + faulty.told() + ", max difference "
+          + faulty.snapshot().maxDifference(clean.snapshot()));
       System.out.println("first failure: " + error);
     }
   }
 
-  private static Snapshot runToEnd(Communicator comm, java.util.function.Consumer<DistributedLaplace> setup) {
-    return runToEnd(comm, setup, new ArrayList<>());
-  }
+  /** The end of a run: the solution, the remaps undone, how often the trigger was told a remap did not happen. */
+  private record Outcome(Snapshot snapshot, List<String> failed, int told) {}
 
-  private static Snapshot runToEnd(Communicator comm, java.util.function.Consumer<DistributedLaplace> setup,
-      List<String> failed) {
-    DistributedLaplace run = DistributedLaplace.start(comm, RUN);
+  private static Outcome runToEnd(Communicator comm, RunOptions o,
+      @javax.annotation.Nullable java.util.function.Consumer<DistributedLaplace> setup) {
+    DistributedLaplace run = DistributedLaplace.start(comm, o);
     run.recoverFailedRemaps(true);
     if (setup != null) {
       setup.accept(run);
     }
-    while (run.stepsTaken() < RUN.steps()) {
+    while (run.stepsTaken() < o.steps()) {
       run.step();
     }
-    failed.addAll(run.failedRemaps());
-    return run.snapshot(0);
+    return new Outcome(run.snapshot(0), run.failedRemaps(), run.remapsSkipped());
   }
 }
