@@ -39,8 +39,8 @@ public final class LaplaceDemo {
       "                  amrbalance.service.bad-step-times=skip (repeatable)",
       "  --checkpoint-every N  write DIR/run.ckpt atomically after every N-th step (default 0: never)",
       "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N",
-      "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data before the run ends with an",
-      "                  error naming the rank (default: no limit)",
+      "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data (default: no limit); with it,",
+      "                  a remap that fails or times out is undone on every rank and the run goes on",
       "  --help          this text");
 
   private LaplaceDemo() {}

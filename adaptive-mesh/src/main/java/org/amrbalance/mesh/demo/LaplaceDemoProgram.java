@@ -88,6 +88,8 @@ public final class LaplaceDemoProgram implements RankProgram {
       printer.printf(Locale.ROOT, "restarted from %s after step %d on %d ranks%n", restart.getFileName(),
           run.stepsTaken(), comm.size());
     }
+    // Who bounds a remap's wait wants a late rank to cost a skipped remap, not the run.
+    run.recoverFailedRemaps(options.remapTimeout().isPresent());
     if (checkpointEvery > 0) {
       Files.createDirectories(checkpoint.toAbsolutePath().getParent());
       run.checkpointEvery(checkpointEvery, checkpoint);
@@ -107,6 +109,9 @@ public final class LaplaceDemoProgram implements RankProgram {
     }
     Summary sum = run.summary();
     printSummary(printer, comm.size(), sum);
+    for (String failed : run.failedRemaps()) {
+      printer.println("  failed remap, undone: " + failed);
+    }
     if (output != null) {
       Frame frame = Frame.gather(run.solver().grids(), 0, "u");
       if (comm.rank() == 0) {
