@@ -18,7 +18,8 @@ import org.amrbalance.spi.Piece;
  * (the rank that interpolates it). This is what a regrid does when the trigger does not ask for a remap: little
  * moves. One guard against piling up: a rank whose load on a level would pass {@code tolerance} × that level's
  * average takes no more patches of the level; the patch goes to the next rank holding its data that stays below,
- * else to the rank least loaded on the level (as a patch with no data anywhere does). Per level, because a
+ * else to the rank least loaded on the level, unless a rank holding its data is as little loaded (a patch with no
+ * data anywhere goes to the least loaded rank). Per level, because a
  * Berger–Oliger solver advances level by level and waits for the slowest rank at each. Ties go to the lowest
  * rank. Patches are placed in hierarchy order, so parents are placed before their children.
  */
@@ -104,7 +105,10 @@ public final class InheritingPlacement implements LoadBalancer {
     return true;
   }
 
-  /** The rank holding most of the data that stays within {@code limit} with {@code work} added, else the least loaded. */
+  /**
+   * The rank holding most of the data that stays within {@code limit} with {@code work} added; else the least
+   * loaded rank, a rank holding data first among equally loaded ones (moving the patch would gain nothing).
+   */
   private static int withData(long[] cells, double[] load, double work, double limit) {
     int best = -1;
     for (int r = 0; r < cells.length; r++) {
@@ -117,7 +121,9 @@ public final class InheritingPlacement implements LoadBalancer {
     }
     best = 0;
     for (int r = 1; r < load.length; r++) {
-      if (load[r] < load[best]) {
+      boolean less = load[r] < load[best];
+      boolean tieWithMoreData = load[r] == load[best] && cells[r] > cells[best];
+      if (less || tieWithMoreData) {
         best = r;
       }
     }

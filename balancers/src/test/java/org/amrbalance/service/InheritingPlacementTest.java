@@ -37,18 +37,32 @@ class InheritingPlacementTest {
     assertThat(placed.rankOf(5)).isEqualTo(2);
     assertThat(placed.rankOf(6)).isEqualTo(1);
 
-    // Level 1 holds 30 + 16 cells: within 1.25 x its average (19.2 per rank) patch 5 fits on no rank, so it goes to
-    // the least loaded (rank 0, the lowest of the tie), and patch 6 then to the next least loaded, rank 1.
+    // Level 1 holds 30 + 16 cells: within 1.25 x its average (19.2 per rank) patch 5 fits on no rank, but no rank
+    // is less loaded than rank 2, which holds most of its data; patch 6 fits beside its parent.
     Assignment bounded = new InheritingPlacement().balance(
         BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
-    assertThat(bounded.rankOf(5)).isEqualTo(0);
+    assertThat(bounded.rankOf(5)).isEqualTo(2);
     assertThat(bounded.rankOf(6)).isEqualTo(1);
-    Assignment loose = InheritingPlacement.withTolerance(2).balance(
-        BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
-    assertThat(loose.rankOf(5)).as("30 <= 2 x 46 / 3").isEqualTo(2);
-    assertThat(loose.rankOf(6)).as("16 <= 30.7 on rank 1, with its parent").isEqualTo(1);
     assertThatThrownBy(() -> InheritingPlacement.withTolerance(0.9)).hasMessageContaining("tolerance = 0.9");
     assertThatThrownBy(() -> InheritingPlacement.withTolerance(Double.NaN)).hasMessageContaining("tolerance = NaN");
+  }
+
+  @Test
+  void aRankAboveTheBoundPassesANewPatchToALessLoadedRank() {
+    Box domain = Box.ofSize(8, 8);
+    Hierarchy old = Hierarchy.of(domain, new int[] {2}, List.of(Patch.of(0, 0, Box.of2d(0, 0, 7, 7)),
+        Patch.of(1, 1, Box.of2d(0, 0, 7, 7))));
+    Assignment before = Assignment.wholeGrids(old, 2, id -> 0);
+    // Two 16-cell patches over rank 0's data: 1.25 x 32 / 2 = 20 admits one of them there.
+    Hierarchy now = Hierarchy.of(domain, new int[] {2}, List.of(Patch.of(0, 0, Box.of2d(0, 0, 7, 7)),
+        Patch.of(2, 1, Box.of2d(0, 0, 3, 3)), Patch.of(3, 1, Box.of2d(4, 4, 7, 7))));
+    BalanceProblem problem = BalanceProblem.of(now, Machine.fullyConnected(2)).withPrevious(before);
+    Assignment bounded = new InheritingPlacement().balance(problem);
+    assertThat(bounded.rankOf(2)).isEqualTo(0);
+    assertThat(bounded.rankOf(3)).isEqualTo(1);
+    Assignment pure = InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY).balance(problem);
+    assertThat(pure.rankOf(3)).isEqualTo(0);
+    assertThat(InheritingPlacement.withTolerance(2).balance(problem).rankOf(3)).as("32 <= 2 x 16").isEqualTo(0);
   }
 
   /**
