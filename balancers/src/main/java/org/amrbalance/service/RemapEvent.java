@@ -30,4 +30,17 @@ public record RemapEvent(long step, String reason, double predictedGain, double 
   public double imbalanceAfter() {
     return after.imbalance();
   }
+
+  /**
+   * Level-synchronous efficiency of the replaced assignment (NaN on the first placement): what matters to a
+   * solver that waits for the slowest rank on every level, and what level-by-level balancers improve even where
+   * the max/avg over all levels grows.
+   */
+  public double levelEfficiencyBefore() {
+    return before == null ? Double.NaN : before.levelSynchronousEfficiency();
+  }
+
+  public double levelEfficiencyAfter() {
+    return after.levelSynchronousEfficiency();
+  }
 }

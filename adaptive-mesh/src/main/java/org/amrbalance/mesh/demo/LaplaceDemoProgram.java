@@ -162,9 +162,9 @@ public final class LaplaceDemoProgram implements RankProgram {
     StringBuilder remaps = new StringBuilder();
     for (Remap r : s.remaps()) {
       remaps.append(String.format(Locale.ROOT, "%n    after step %3d  %-40s cost %7.2f ms  %6d cells moved"
-          + "  imbalance %s -> %.2f", r.step(), shorten(r.reason()), 1e3 * r.cost(), r.cellsMoved(),
-          Double.isNaN(r.imbalanceBefore()) ? "  - " : String.format(Locale.ROOT, "%.2f", r.imbalanceBefore()),
-          r.imbalanceAfter()));
+          + "  imbalance %s -> %.2f  level efficiency %s -> %.2f", r.step(), shorten(r.reason()), 1e3 * r.cost(),
+          r.cellsMoved(), orDash(r.imbalanceBefore()), r.imbalanceAfter(), orDash(r.levelEfficiencyBefore()),
+          r.levelEfficiencyAfter()));
     }
     out.printf(Locale.ROOT, "  remaps                        %d, total cost %.2f ms (balancing + migration, slowest rank)%s%n",
         s.remaps().size(), 1e3 * s.remapCost(), remaps);
@@ -182,6 +182,10 @@ public final class LaplaceDemoProgram implements RankProgram {
     out.printf(Locale.ROOT, "  wall time                     %.2f s for %d steps, %.1f ms per step (%d cells migrated"
         + " in %.1f ms)%n", s.wallSeconds(), s.steps(), 1e3 * s.wallPerStep(), s.migratedCells(),
         1e3 * s.migrationSeconds());
+  }
+
+  private static String orDash(double v) {
+    return Double.isNaN(v) ? "  - " : String.format(Locale.ROOT, "%.2f", v);
   }
 
   private static String shorten(String reason) {

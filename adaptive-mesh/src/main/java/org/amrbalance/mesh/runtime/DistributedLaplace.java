@@ -69,11 +69,12 @@ public final class DistributedLaplace {
   private Path checkpointFile;
 
   /**
-   * A remap as every rank saw it: in which step (after its sweeps, or at its regrid), why, the agreed cost, and the
-   * cells that moved.
+   * A remap as every rank saw it: in which step (after its sweeps, or at its regrid), why, the agreed cost, the
+   * cells that moved, and the max/avg load and level-synchronous efficiency before and after (NaN before the
+   * first placement).
    */
   public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
-      double imbalanceAfter) {}
+      double imbalanceAfter, double levelEfficiencyBefore, double levelEfficiencyAfter) {}
 
   /**
    * What one step did (the same on every rank); {@code times} is null for a step whose times were skipped as bad
@@ -124,7 +125,7 @@ public final class DistributedLaplace {
         List<Double> costs = policy.costs();
         // The run's step, not the service's count: the last step of a run is never told to the service.
         remaps.add(new Remap(step, e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
-            e.imbalanceBefore(), e.imbalanceAfter()));
+            e.imbalanceBefore(), e.imbalanceAfter(), e.levelEfficiencyBefore(), e.levelEfficiencyAfter()));
       }
     });
     service.attach(host);
