@@ -120,7 +120,7 @@ public final class TightPacker implements Packer {
     final double ratio;
     final OrientationRule rule;
     final long minHole;
-    final List<Corner> corners = new ArrayList<>();
+    final CornerBlocks corners = new CornerBlocks();
     final List<Placement> placed = new ArrayList<>();
     long width;
     long height;
@@ -128,6 +128,8 @@ public final class TightPacker implements Packer {
     EdgeIndex index = new EdgeIndex(1);
     /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
     long[][] remaining;
+    /** Grids placed since the last sweep of dead corners over the whole list. */
+    private int sinceSweep;
 
     State(double ratio, OrientationRule rule, long minHole) {
       this.ratio = ratio;
@@ -207,25 +209,63 @@ public final class TightPacker implements Packer {
       double bestScore = Double.POSITIVE_INFINITY;
       // No placement scores below the current box's max(W, R·H); the first corner that reaches it wins.
       double floor = Math.max((double) width, ratio * height);
-      for (Corner c : corners) {
-        double score = CornerChoice.bestScore(c, w, h, width, height, ratio, rule);
-        // Strictly better only: the first corner in list order keeps a tie.
-        if (score < bestScore) {
-          bestScore = score;
-          best = c;
-          if (score <= floor) {
-            break;
+      scan:
+      for (CornerBlocks.Chunk k : corners.chunks) {
+        // A block that cannot fit the grid, or cannot score strictly below the best, cannot change the choice.
+        if (!k.mayFit(w, h) || lowerBound(k, h) >= bestScore) {
+          continue;
+        }
+        for (int i = 0; i < k.n; i++) {
+          Corner c = k.corners[i];
+          double score = CornerChoice.bestScore(c, w, h, width, height, ratio, rule);
+          // Strictly better only: the first corner in list order keeps a tie.
+          if (score < bestScore) {
+            bestScore = score;
+            best = c;
+            if (score <= floor) {
+              break scan;
+            }
           }
         }
       }
       return best == null ? null : CornerChoice.at(best, w, h, width, height, ratio, rule);
     }
 
+    /**
+     * No corner of block k scores below this for a grid of short side h: either orientation reaches at least
+     * h beyond the corner on both axes, and the score is monotone in both ends, in floating point too.
+     */
+    private double lowerBound(CornerBlocks.Chunk k, long h) {
+      if (k.n == 0) {
+        return Double.POSITIVE_INFINITY;
+      }
+      return Math.max((double) Math.max(width, k.minX + h), ratio * Math.max(height, k.minY + h));
+    }
+
     private void updateCornerList(long usedSeq, Placement g) {
       int next = placed.size() + 1;
-      corners.removeIf(c -> c.seq == usedSeq
-          || !c.shrinkFor(g.x(), g.y(), g.width(), g.height())
-          || c.p < minHole || c.q < minHole || dead(c, next));
+      long gx = g.x();
+      long gy = g.y();
+      long gw = g.width();
+      long gh = g.height();
+      java.util.function.Predicate<Corner> gone = c -> c.seq == usedSeq || !c.shrinkFor(gx, gy, gw, gh)
+          || c.p < minHole || c.q < minHole || dead(c, next);
+      // Only blocks holding the used corner or a ray the grid may cross can change (a corner's p and q only
+      // shrink when the grid crosses its rays, so the hole test only bites there too).
+      for (CornerBlocks.Chunk k : corners.chunks) {
+        if (k.holds(usedSeq) || k.mayCross(gx, gy, gw, gh)) {
+          corners.removeIf(k, gone);
+        }
+      }
+      // Corners that die because the grids still to come got larger are dropped by a sweep now and then:
+      // they fit no later grid, so until then they are only skipped.
+      if (remaining != null && ++sinceSweep >= CornerBlocks.SIZE) {
+        sinceSweep = 0;
+        for (CornerBlocks.Chunk k : corners.chunks) {
+          corners.removeIf(k, c -> dead(c, next));
+        }
+        corners.compact();
+      }
     }
 
     private void findNewCornerSize(Placement g) {
