@@ -66,6 +66,22 @@ final class CornerBlocks implements Iterable<Corner> {
       return horizontal || vertical;
     }
 
+    /**
+     * Applies UpdateCornerList's shrinking to every corner here ({@link Corner#shrinkFor}); whether some corner
+     * shrank or is the used one {@code usedSeq}, that is, whether this block may lose corners.
+     */
+    boolean shrink(long usedSeq, long gx, long gy, long gw, long gh) {
+      boolean changed = false;
+      for (int i = 0; i < n; i++) {
+        Corner c = corners[i];
+        long p = c.p;
+        long q = c.q;
+        c.shrinkFor(gx, gy, gw, gh);
+        changed |= c.seq == usedSeq || c.p != p || c.q != q;
+      }
+      return changed;
+    }
+
     boolean holds(long seq) {
       return n > 0 && corners[0].seq <= seq && seq <= corners[n - 1].seq;
     }

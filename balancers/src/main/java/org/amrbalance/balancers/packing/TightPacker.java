@@ -248,12 +248,12 @@ public final class TightPacker implements Packer {
       long gy = g.y();
       long gw = g.width();
       long gh = g.height();
-      java.util.function.Predicate<Corner> gone = c -> c.seq == usedSeq || !c.shrinkFor(gx, gy, gw, gh)
+      java.util.function.Predicate<Corner> gone = c -> c.seq == usedSeq || c.p <= 0 || c.q <= 0
           || c.p < minHole || c.q < minHole || dead(c, next);
-      // Only blocks holding the used corner or a ray the grid may cross can change (a corner's p and q only
-      // shrink when the grid crosses its rays, so the hole test only bites there too).
+      // Only blocks holding the used corner or a ray the grid may cross can change; a corner's p and q only
+      // shrink when the grid crosses its rays, so only a block where one shrank may lose corners to the tests.
       for (CornerBlocks.Chunk k : corners.chunks) {
-        if (k.holds(usedSeq) || k.mayCross(gx, gy, gw, gh)) {
+        if ((k.holds(usedSeq) || k.mayCross(gx, gy, gw, gh)) && k.shrink(usedSeq, gx, gy, gw, gh)) {
           corners.removeIf(k, gone);
         }
       }
