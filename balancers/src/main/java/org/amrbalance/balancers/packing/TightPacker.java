@@ -10,9 +10,11 @@ import javax.annotation.concurrent.Immutable;
 /**
  * The TP ("tight-pack") heuristic of seed 002 section 5.3 with the corrections of spec section 6.3: grids are
  * taken in a {@link PackingOrder}; each is placed with its south-west corner on the free corner, and in the
- * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids; three exact
- * short cuts (dead corners dropped, the corner scan stopped at the lower bound, bucketed edges) leave the
- * packing unchanged.
+ * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids as printed; exact
+ * short cuts leave the packing unchanged: dead corners dropped, the corner scan stopped at the lower bound,
+ * corners in bounded blocks that FindBestCorner and UpdateCornerList skip when they cannot matter
+ * ({@link CornerBlocks}), and the packed grids' edges in cells walked along each new corner's rays
+ * ({@link EdgeIndex}).
  *
  * <p>Tie-breaks (spec 6.3, correction 4): between orientations, orientation 0 (long side along x) wins a tie;
  * between corners, the first in list order (the oldest corner) wins. Pruning of holes smaller than the
@@ -128,8 +130,9 @@ public final class TightPacker implements Packer {
     EdgeIndex index = new EdgeIndex(1);
     /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
     long[][] remaining;
-    /** Grids placed since the last sweep of dead corners over the whole list. */
+    /** Grids placed since the last sweep of dead corners over the whole list, and the grid index it was at. */
     private int sinceSweep;
+    private int sweptAt;
 
     State(double ratio, OrientationRule rule, long minHole) {
       this.ratio = ratio;
@@ -138,12 +141,6 @@ public final class TightPacker implements Packer {
       corners.add(new Corner(0, 0, Corner.INFINITE, Corner.INFINITE, 0));
     }
 
-    /**
-     * Drops, after each grid, the corners no later grid can fit (too short a side or too small an area for
-     * every grid still to come). They could never be chosen and nothing else reads them, so the packing is
-     * unchanged; but the corner list stays short. Off in the Theorem 5.3.2 tests, whose coverage invariant
-     * counts every corner.
-     */
     /**
      * Sizes the edge buckets: about the mean short side, but at least 1/(4m) of the sum of long sides (a
      * bound on every coordinate), so that there are at most 4m + 1 buckets per axis and O(m) filings.
@@ -159,6 +156,12 @@ public final class TightPacker implements Packer {
       index = m == 0 ? new EdgeIndex(1) : new EdgeIndex(Math.max(shortSides / m, -Math.floorDiv(-longSides, 4L * m)));
     }
 
+    /**
+     * Drops the corners no later grid can fit (too short a side or too small an area for every grid still to
+     * come): in the blocks a grid touches, and in a sweep over all blocks every {@link CornerBlocks#SIZE} grids.
+     * They could never be chosen, so the packing is unchanged; but the corner list stays short. Off in the
+     * Theorem 5.3.2 tests, whose coverage invariant counts every corner.
+     */
     void dropDeadCorners(List<Item> sorted) {
       int m = sorted.size();
 
@@ -172,6 +175,11 @@ public final class TightPacker implements Packer {
       }
     }
 
+    private boolean risen(int next) {
+      return remaining[0][next] != remaining[0][sweptAt] || remaining[1][next] != remaining[1][sweptAt]
+          || remaining[2][next] != remaining[2][sweptAt];
+    }
+
     /** Whether no grid from index {@code next} on fits corner c (always false with the full corner list). */
     private boolean dead(Corner c, int next) {
       if (remaining == null) {
@@ -179,7 +187,9 @@ public final class TightPacker implements Packer {
       }
       long lo = Math.min(c.p, c.q);
       long hi = Math.max(c.p, c.q);
-      boolean tooSmall = hi != Corner.INFINITE && lo < Long.MAX_VALUE / hi && lo * hi < remaining[2][next];
+      // lo · hi without a division: an overflowing product is never too small.
+      boolean tooSmall = hi != Corner.INFINITE && Math.multiplyHigh(lo, hi) == 0 && lo * hi >= 0
+          && lo * hi < remaining[2][next];
       return lo < remaining[0][next] || hi < remaining[1][next] || tooSmall;
     }
 
@@ -257,12 +267,16 @@ public final class TightPacker implements Packer {
           corners.removeIf(k, gone);
         }
       }
-      // Corners that die because the grids still to come got larger are dropped by a sweep now and then:
-      // they fit no later grid, so until then they are only skipped.
-      if (remaining != null && ++sinceSweep >= CornerBlocks.SIZE) {
+      // Corners that die because the grids still to come got larger are dropped by a sweep now and then (they
+      // fit no later grid, so until then they are only skipped); untouched corners only die when one of the
+      // three minima has risen since the last sweep. Emptied blocks are merged away at the same pace.
+      if (++sinceSweep >= CornerBlocks.SIZE) {
         sinceSweep = 0;
-        for (CornerBlocks.Chunk k : corners.chunks) {
-          corners.removeIf(k, c -> dead(c, next));
+        if (remaining != null && risen(next)) {
+          sweptAt = next;
+          for (CornerBlocks.Chunk k : corners.chunks) {
+            corners.removeIf(k, c -> dead(c, next));
+          }
         }
         corners.compact();
       }
