@@ -31,7 +31,7 @@ public final class GridCutter {
     Box box = patch.box();
     List<Piece> pieces = new ArrayList<>();
     if (box.dim() == 1) {
-      int n = (int) Math.min(box.length(0), block.processors());
+      int n = Math.min(box.length(0), block.processors());
       for (int k = 0; k < n; k++) {
         int row = k / block.columns();
         int col = row % 2 == 0 ? k % block.columns() : block.columns() - 1 - k % block.columns();

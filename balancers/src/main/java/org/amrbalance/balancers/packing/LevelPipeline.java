@@ -82,6 +82,11 @@ final class LevelPipeline {
         a = HopCappedAllocator.of(allocator, hopCap).allocate(items, parentBlock, previousGrid);
       } else {
         a = bestShape(items, ProcessorGrid.candidates(topology));
+        // Spec 11 leaves the minimum-size repair open: a repaired level's blocks are of the enlarged proxies, so
+        // its idle processors go to the grids with the most points per processor (IdleGrowth).
+        if (a.repairRounds() != 0 || a.fallback()) {
+          a = IdleGrowth.grow(a, items);
+        }
       }
       for (Patch p : patches) {
         pieces.addAll(GridCutter.cut(p, a.block(p.id()), a.rotated(p.id()), a.grid()));

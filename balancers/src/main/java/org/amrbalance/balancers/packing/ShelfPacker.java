@@ -78,8 +78,12 @@ public final class ShelfPacker implements Packer {
   /** Modified first-fit levels with drop-down in a bin of width {@code bin}. */
   static Packing packLevels(List<Item> sorted, long bin) {
     List<Placement> placed = new ArrayList<>();
-    List<Integer> levelOf = new ArrayList<>();
     List<long[]> levels = new ArrayList<>(); // {used width, direction: 0 left-to-right, 1 right-to-left}
+    long widths = 0;
+    for (Item item : sorted) {
+      widths += item.width();
+    }
+    Columns columns = new Columns(sorted.isEmpty() ? 1 : Math.max(1, widths / sorted.size()));
     for (Item item : sorted) {
       Placement at = null;
       int k = 0;
@@ -87,37 +91,88 @@ public final class ShelfPacker implements Packer {
         if (k == levels.size()) {
           levels.add(new long[] {0, k % 2});
         }
-        at = tryLevel(levels.get(k), k, item, bin, placed, levelOf);
+        at = tryLevel(levels.get(k), k, item, bin, columns);
       }
       if (at == null) {
         throw new IllegalStateException("a fresh level must take " + item + " in a bin of width " + bin);
       }
       placed.add(at);
-      levelOf.add(k - 1);
+      columns.add(at, k - 1);
     }
     return Packing.of(placed);
   }
 
-  private static Placement tryLevel(long[] level, int k, Item item, long bin, List<Placement> placed,
-      List<Integer> levelOf) {
+  private static Placement tryLevel(long[] level, int k, Item item, long bin, Columns columns) {
     if (bin - level[0] < item.width()) {
       return null;
     }
     long x = level[1] == 0 ? level[0] : bin - level[0] - item.width();
-    long y = 0;
-    for (int i = 0; i < placed.size(); i++) {
-      Placement r = placed.get(i);
-      if (levelOf.get(i) < k && r.x() < x + item.width() && x < r.right()) {
-        y = Math.max(y, r.top()); // drop onto the highest grid of an earlier level below the x-span
-      }
-    }
+    // Drop onto the highest grid of an earlier level below the x-span.
+    long y = columns.highestTopBelowLevel(x, x + item.width(), k);
     Placement candidate = Placement.of(item, x, y, false);
-    for (Placement r : placed) {
-      if (r.overlaps(candidate)) {
-        return null; // a grid of a later level has dropped into this spot
-      }
+    if (columns.overlapsAny(candidate)) {
+      return null; // a grid of a later level has dropped into this spot
     }
     level[0] += item.width();
     return candidate;
+  }
+
+  /**
+   * The placed grids filed by x under every column bucket their x-span meets, so that the drop-down and the
+   * overlap test look only at grids whose x-span can meet the candidate's: the same answers as a scan of all
+   * placed grids, without the scan.
+   */
+  private static final class Columns {
+    private final long width;
+    private final List<List<long[]>> buckets = new ArrayList<>();
+
+    Columns(long width) {
+      this.width = width;
+    }
+
+    void add(Placement p, int level) {
+      long[] entry = {p.x(), p.y(), p.right(), p.top(), level};
+      for (long b = p.x() / width; b <= (p.right() - 1) / width; b++) {
+        while (buckets.size() <= b) {
+          buckets.add(null);
+        }
+        List<long[]> in = buckets.get((int) b);
+        if (in == null) {
+          in = new ArrayList<>();
+          buckets.set((int) b, in);
+        }
+        in.add(entry);
+      }
+    }
+
+    /** The largest top of the grids of levels below {@code level} whose x-span meets [x, right); 0 if none. */
+    long highestTopBelowLevel(long x, long right, int level) {
+      long y = 0;
+      for (long b = x / width; b <= (right - 1) / width && b < buckets.size(); b++) {
+        List<long[]> in = buckets.get((int) b);
+        if (in != null) {
+          for (long[] e : in) {
+            if (e[4] < level && e[0] < right && x < e[2]) {
+              y = Math.max(y, e[3]);
+            }
+          }
+        }
+      }
+      return y;
+    }
+
+    boolean overlapsAny(Placement c) {
+      for (long b = c.x() / width; b <= (c.right() - 1) / width && b < buckets.size(); b++) {
+        List<long[]> in = buckets.get((int) b);
+        if (in != null) {
+          for (long[] e : in) {
+            if (e[0] < c.right() && c.x() < e[2] && e[1] < c.top() && c.y() < e[3]) {
+              return true;
+            }
+          }
+        }
+      }
+      return false;
+    }
   }
 }

@@ -10,9 +10,11 @@ import javax.annotation.concurrent.Immutable;
 /**
  * The TP ("tight-pack") heuristic of seed 002 section 5.3 with the corrections of spec section 6.3: grids are
  * taken in a {@link PackingOrder}; each is placed with its south-west corner on the free corner, and in the
- * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids; three exact
- * short cuts (dead corners dropped, the corner scan stopped at the lower bound, bucketed edges) leave the
- * packing unchanged.
+ * orientation, that minimises max(W, R·H) of the resulting bounding box. O(m^2) for m grids as printed; exact
+ * short cuts leave the packing unchanged: dead corners dropped, the corner scan stopped at the lower bound,
+ * corners in bounded blocks that FindBestCorner and UpdateCornerList skip when they cannot matter
+ * ({@link CornerBlocks}), and the packed grids' edges in cells walked along each new corner's rays
+ * ({@link EdgeIndex}).
  *
  * <p>Tie-breaks (spec 6.3, correction 4): between orientations, orientation 0 (long side along x) wins a tie;
  * between corners, the first in list order (the oldest corner) wins. Pruning of holes smaller than the
@@ -120,7 +122,7 @@ public final class TightPacker implements Packer {
     final double ratio;
     final OrientationRule rule;
     final long minHole;
-    final List<Corner> corners = new ArrayList<>();
+    final CornerBlocks corners = new CornerBlocks();
     final List<Placement> placed = new ArrayList<>();
     long width;
     long height;
@@ -128,6 +130,9 @@ public final class TightPacker implements Packer {
     EdgeIndex index = new EdgeIndex(1);
     /** Suffix minima over the grids still to come (short side, long side, area), or null to keep all corners. */
     long[][] remaining;
+    /** Grids placed since the last sweep of dead corners over the whole list, and the grid index it was at. */
+    private int sinceSweep;
+    private int sweptAt;
 
     State(double ratio, OrientationRule rule, long minHole) {
       this.ratio = ratio;
@@ -136,12 +141,6 @@ public final class TightPacker implements Packer {
       corners.add(new Corner(0, 0, Corner.INFINITE, Corner.INFINITE, 0));
     }
 
-    /**
-     * Drops, after each grid, the corners no later grid can fit (too short a side or too small an area for
-     * every grid still to come). They could never be chosen and nothing else reads them, so the packing is
-     * unchanged; but the corner list stays short. Off in the Theorem 5.3.2 tests, whose coverage invariant
-     * counts every corner.
-     */
     /**
      * Sizes the edge buckets: about the mean short side, but at least 1/(4m) of the sum of long sides (a
      * bound on every coordinate), so that there are at most 4m + 1 buckets per axis and O(m) filings.
@@ -157,6 +156,12 @@ public final class TightPacker implements Packer {
       index = m == 0 ? new EdgeIndex(1) : new EdgeIndex(Math.max(shortSides / m, -Math.floorDiv(-longSides, 4L * m)));
     }
 
+    /**
+     * Drops the corners no later grid can fit (too short a side or too small an area for every grid still to
+     * come): in the blocks a grid touches, and in a sweep over all blocks every {@link CornerBlocks#SIZE} grids.
+     * They could never be chosen, so the packing is unchanged; but the corner list stays short. Off in the
+     * Theorem 5.3.2 tests, whose coverage invariant counts every corner.
+     */
     void dropDeadCorners(List<Item> sorted) {
       int m = sorted.size();
 
@@ -170,6 +175,11 @@ public final class TightPacker implements Packer {
       }
     }
 
+    private boolean risen(int next) {
+      return remaining[0][next] != remaining[0][sweptAt] || remaining[1][next] != remaining[1][sweptAt]
+          || remaining[2][next] != remaining[2][sweptAt];
+    }
+
     /** Whether no grid from index {@code next} on fits corner c (always false with the full corner list). */
     private boolean dead(Corner c, int next) {
       if (remaining == null) {
@@ -177,7 +187,9 @@ public final class TightPacker implements Packer {
       }
       long lo = Math.min(c.p, c.q);
       long hi = Math.max(c.p, c.q);
-      boolean tooSmall = hi != Corner.INFINITE && lo < Long.MAX_VALUE / hi && lo * hi < remaining[2][next];
+      // lo · hi without a division: an overflowing product is never too small.
+      boolean tooSmall = hi != Corner.INFINITE && Math.multiplyHigh(lo, hi) == 0 && lo * hi >= 0
+          && lo * hi < remaining[2][next];
       return lo < remaining[0][next] || hi < remaining[1][next] || tooSmall;
     }
 
@@ -207,25 +219,67 @@ public final class TightPacker implements Packer {
       double bestScore = Double.POSITIVE_INFINITY;
       // No placement scores below the current box's max(W, R·H); the first corner that reaches it wins.
       double floor = Math.max((double) width, ratio * height);
-      for (Corner c : corners) {
-        double score = CornerChoice.bestScore(c, w, h, width, height, ratio, rule);
-        // Strictly better only: the first corner in list order keeps a tie.
-        if (score < bestScore) {
-          bestScore = score;
-          best = c;
-          if (score <= floor) {
-            break;
+      scan:
+      for (CornerBlocks.Chunk k : corners.chunks) {
+        // A block that cannot fit the grid, or cannot score strictly below the best, cannot change the choice.
+        if (!k.mayFit(w, h) || lowerBound(k, h) >= bestScore) {
+          continue;
+        }
+        for (int i = 0; i < k.n; i++) {
+          Corner c = k.corners[i];
+          double score = CornerChoice.bestScore(c, w, h, width, height, ratio, rule);
+          // Strictly better only: the first corner in list order keeps a tie.
+          if (score < bestScore) {
+            bestScore = score;
+            best = c;
+            if (score <= floor) {
+              break scan;
+            }
           }
         }
       }
       return best == null ? null : CornerChoice.at(best, w, h, width, height, ratio, rule);
     }
 
+    /**
+     * No corner of block k scores below this for a grid of short side h: either orientation reaches at least
+     * h beyond the corner on both axes, and the score is monotone in both ends, in floating point too.
+     */
+    private double lowerBound(CornerBlocks.Chunk k, long h) {
+      if (k.n == 0) {
+        return Double.POSITIVE_INFINITY;
+      }
+      return Math.max((double) Math.max(width, k.minX + h), ratio * Math.max(height, k.minY + h));
+    }
+
     private void updateCornerList(long usedSeq, Placement g) {
       int next = placed.size() + 1;
-      corners.removeIf(c -> c.seq == usedSeq
-          || !c.shrinkFor(g.x(), g.y(), g.width(), g.height())
-          || c.p < minHole || c.q < minHole || dead(c, next));
+      long gx = g.x();
+      long gy = g.y();
+      long gw = g.width();
+      long gh = g.height();
+      java.util.function.Predicate<Corner> gone = c -> c.seq == usedSeq || c.p <= 0 || c.q <= 0
+          || c.p < minHole || c.q < minHole || dead(c, next);
+      // Only blocks holding the used corner or a ray the grid may cross can change; a corner's p and q only
+      // shrink when the grid crosses its rays, so only a block where one shrank may lose corners to the tests.
+      for (CornerBlocks.Chunk k : corners.chunks) {
+        if ((k.holds(usedSeq) || k.mayCross(gx, gy, gw, gh)) && k.shrink(usedSeq, gx, gy, gw, gh)) {
+          corners.removeIf(k, gone);
+        }
+      }
+      // Corners that die because the grids still to come got larger are dropped by a sweep now and then (they
+      // fit no later grid, so until then they are only skipped); untouched corners only die when one of the
+      // three minima has risen since the last sweep. Emptied blocks are merged away at the same pace.
+      if (++sinceSweep >= CornerBlocks.SIZE) {
+        sinceSweep = 0;
+        if (remaining != null && risen(next)) {
+          sweptAt = next;
+          for (CornerBlocks.Chunk k : corners.chunks) {
+            corners.removeIf(k, c -> dead(c, next));
+          }
+        }
+        corners.compact();
+      }
     }
 
     private void findNewCornerSize(Placement g) {
