@@ -55,11 +55,11 @@ public final class AmrexHierarchyReader implements HierarchyReader {
   @Override
   public HierarchyFile read(Path header) throws IOException {
     Header h = parseHeader(TextFile.read(header));
-    Map<Integer, Path> cellHeaders = new TreeMap<>();
+    Map<Integer, TextFile> cellHeaders = new TreeMap<>();
     for (int level = 0; level <= h.finest; level++) {
       for (Path candidate : cellHeaderCandidates(header, level)) {
         if (Files.isRegularFile(candidate)) {
-          cellHeaders.put(level, candidate);
+          cellHeaders.put(level, TextFile.read(candidate));
           break;
         }
       }
@@ -75,16 +75,44 @@ public final class AmrexHierarchyReader implements HierarchyReader {
   public HierarchyFile read(Path header, Map<Integer, Path> cellHeaders) throws IOException {
     Header h = parseHeader(TextFile.read(header));
     for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
-      if (e.getKey() < 0 || e.getKey() > h.finest) {
-        throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE, "a Cell_H is given for level "
-            + e.getKey() + " but the Header has levels 0 to " + h.finest);
-      }
+      checkLevel(h, e.getKey());
       if (!Files.isRegularFile(e.getValue())) {
         throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE,
             "missing Cell_H file of level " + e.getKey() + ": " + e.getValue() + " does not exist");
       }
     }
-    return build(h, new TreeMap<>(cellHeaders));
+    Map<Integer, TextFile> files = new TreeMap<>();
+    for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
+      files.put(e.getKey(), TextFile.read(e.getValue()));
+    }
+    return build(h, files);
+  }
+
+  /**
+   * Reads a Header and the {@code Cell_H} texts of some of its levels (level to text) held in memory; messages
+   * name each text by its name.
+   *
+   * @throws HierarchyFormatException also if a given level does not exist
+   */
+  public HierarchyFile read(HierarchyText header, Map<Integer, HierarchyText> cellHeaders)
+      throws HierarchyFormatException {
+    Header h = parseHeader(TextFile.of(header));
+    Map<Integer, TextFile> files = new TreeMap<>();
+    for (Map.Entry<Integer, HierarchyText> e : cellHeaders.entrySet()) {
+      if (e.getKey() == null || e.getValue() == null) {
+        throw new IllegalArgumentException("cellHeaders = " + cellHeaders + ": holds a null level or text");
+      }
+      checkLevel(h, e.getKey());
+      files.put(e.getKey(), TextFile.of(e.getValue()));
+    }
+    return build(h, files);
+  }
+
+  private static void checkLevel(Header h, int level) throws HierarchyFormatException {
+    if (level < 0 || level > h.finest) {
+      throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE, "a Cell_H is given for level "
+          + level + " but the Header has levels 0 to " + h.finest);
+    }
   }
 
   /** Where the box list of {@code level} may be, in the order tried. */
@@ -235,6 +263,9 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.nextInt("the coordinate system");
     c.nextInt("the boundary width");
+    // Neighbouring boxes share edges, so a Header holds few distinct extent lines (240 distinct numbers among
+    // 20,000 in the PeleLMeX file); each is parsed once. Not modified: the arrays are only read.
+    Map<String, double[]> extents = new HashMap<>();
     for (int l = 0; l < levels; l++) {
       String[] t = TextFile.tokens(c.next("the line '" + l + " nboxes time' of level " + l));
       if (t.length != 3) {
@@ -261,7 +292,12 @@ public final class AmrexHierarchyReader implements HierarchyReader {
           int axis = d;
           // Built only for a message: formatting it for each of thousands of lines would dominate the parse.
           Supplier<String> what = () -> "level-" + level + " box " + box + " extent along axis " + axis;
-          double[] x = f.doubles(c.next(what), c.n, what, 2);
+          String text = c.next(what);
+          double[] x = extents.get(text);
+          if (x == null) {
+            x = f.doubles(text, c.n, what, 2);
+            extents.put(text, x);
+          }
           long from = onLattice(c, () -> what.get() + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
           long to = onLattice(c, () -> what.get() + " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
           if (to < from) {
@@ -308,26 +344,26 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     return index;
   }
 
-  private HierarchyFile build(Header h, Map<Integer, Path> cellHeaders) throws IOException {
-    Map<Integer, Integer> ids = new HashMap<>();
+  private HierarchyFile build(Header h, Map<Integer, TextFile> cellHeaders) throws HierarchyFormatException {
     Layout layout = new Layout(h.file, h.domain, h.ratios);
     int id = 0;
+    int[] none = new int[0];
     List<int[]> levelIds = new ArrayList<>();
     for (int l = 0; l < h.levels.size(); l++) {
       int[] own = new int[h.levels.get(l).size()];
+      String label = "level-" + l + " box ";
       for (int b = 0; b < own.length; b++) {
         HeaderBox hb = h.levels.get(l).get(b);
-        layout.add(id, l, hb.box(), -1, (long) h.nvars * Double.BYTES, new int[0], hb.line(), "level-" + l + " box " + b);
+        layout.add(id, l, hb.box(), -1, (long) h.nvars * Double.BYTES, none, hb.line(), label, b);
         own[b] = id;
-        ids.put(id, l);
         id++;
       }
       levelIds.add(own);
     }
     Map<Integer, Integer> ranks = new HashMap<>();
-    for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
+    for (Map.Entry<Integer, TextFile> e : cellHeaders.entrySet()) {
       int level = e.getKey();
-      int[] owners = parseCellHeader(TextFile.read(e.getValue()), h, level);
+      int[] owners = parseCellHeader(e.getValue(), h, level);
       for (int b = 0; b < owners.length; b++) {
         ranks.put(levelIds.get(level)[b], owners[b]);
       }

@@ -3,8 +3,6 @@ package org.amrbalance.readers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.amrbalance.spi.Box;
 
 /**
@@ -12,14 +10,29 @@ import org.amrbalance.spi.Box;
  * Only cell-centred boxes (type all zero) describe grids of cells, so any other type is rejected.
  */
 final class BoxText {
-  private static final String VECTOR = "\\((-?\\d{1,10}(?:,-?\\d{1,10}){0,2})\\)";
-  private static final Pattern BOX = Pattern.compile("\\(" + VECTOR + VECTOR + VECTOR + "\\)");
+  /** The characters {@link #compact} removes: ASCII space, tab, line feed, vertical tab, form feed, return. */
+  private static final String WHITESPACE = " \t\n\u000b\f\r";
 
   private BoxText() {}
 
-  /** The text with its whitespace removed, which is the form the patterns match. */
+  /** The text with its whitespace removed, which is the form the box syntax is matched in. */
   static String compact(String text) {
-    return text.replaceAll("\\s+", "");
+    int first = 0;
+    while (first < text.length() && WHITESPACE.indexOf(text.charAt(first)) < 0) {
+      first++;
+    }
+    if (first == text.length()) {
+      return text; // the common case: nothing to remove, nothing to copy
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    out.append(text, 0, first);
+    for (int i = first + 1; i < text.length(); i++) {
+      char ch = text.charAt(i);
+      if (WHITESPACE.indexOf(ch) < 0) {
+        out.append(ch);
+      }
+    }
+    return out.toString();
   }
 
   /** Exactly one box, and nothing else, in {@code text}. */
@@ -34,24 +47,78 @@ final class BoxText {
   /** A run of boxes with nothing between or around them but whitespace. */
   static List<Box> parseAll(TextFile file, String text, int line, String what) throws HierarchyFormatException {
     String c = compact(text);
-    Matcher m = BOX.matcher(c);
+    String[] groups = new String[3];
     List<Box> boxes = new ArrayList<>();
     int at = 0;
     while (at < c.length()) {
-      if (!m.find(at) || m.start() != at) {
+      int end = match(c, at, groups);
+      if (end < 0) {
         throw file.error(line, what + ": expected a box '((lo) (hi) (type))' at '" + excerpt(c, at) + "'");
       }
-      boxes.add(toBox(file, m, line, what));
-      at = m.end();
+      boxes.add(toBox(file, groups, line, what));
+      at = end;
     }
     return boxes;
   }
 
-  /** Builds the box of a match of {@link #pattern()}, checking dimensions, order and type. */
-  static Box toBox(TextFile file, Matcher m, int line, String what) throws HierarchyFormatException {
-    int[] lo = vector(file, m.group(1), line, what, " lo");
-    int[] hi = vector(file, m.group(2), line, what, " hi");
-    int[] type = vector(file, m.group(3), line, what, " type");
+  /**
+   * Matches one box {@code ((lo)(hi)(type))} of compacted text at {@code at}, each vector 1 to 3 integers of 1 to 10
+   * digits with an optional minus sign. Returns the index after the box and puts the texts of lo, hi and type
+   * (without their brackets) in {@code groups}; returns -1 if no box starts at {@code at}.
+   */
+  static int match(String c, int at, String[] groups) {
+    if (at >= c.length() || c.charAt(at) != '(') {
+      return -1;
+    }
+    int i = at + 1;
+    for (int g = 0; g < 3; g++) {
+      int end = vectorEnd(c, i);
+      if (end < 0) {
+        return -1;
+      }
+      groups[g] = c.substring(i + 1, end - 1);
+      i = end;
+    }
+    return i < c.length() && c.charAt(i) == ')' ? i + 1 : -1;
+  }
+
+  /** The index after a vector {@code (n[,n[,n]])} starting at {@code i}, or -1. */
+  private static int vectorEnd(String c, int i) {
+    if (i >= c.length() || c.charAt(i) != '(') {
+      return -1;
+    }
+    int at = i + 1;
+    for (int k = 0; k < 3; k++) {
+      at = integerEnd(c, at);
+      if (at < 0 || at >= c.length()) {
+        return -1;
+      }
+      if (c.charAt(at) == ')') {
+        return at + 1;
+      }
+      if (c.charAt(at) != ',') {
+        return -1;
+      }
+      at++;
+    }
+    return -1; // a fourth component
+  }
+
+  /** The index after an integer of 1 to 10 digits with an optional minus sign starting at {@code i}, or -1. */
+  static int integerEnd(String c, int i) {
+    int at = i < c.length() && c.charAt(i) == '-' ? i + 1 : i;
+    int digits = at;
+    while (at < c.length() && at - digits < 10 && c.charAt(at) >= '0' && c.charAt(at) <= '9') {
+      at++;
+    }
+    return at > digits ? at : -1;
+  }
+
+  /** Builds the box of a {@link #match}, checking dimensions, order and type. */
+  static Box toBox(TextFile file, String[] groups, int line, String what) throws HierarchyFormatException {
+    int[] lo = vector(file, groups[0], line, what, " lo");
+    int[] hi = vector(file, groups[1], line, what, " hi");
+    int[] type = vector(file, groups[2], line, what, " type");
     if (hi.length != lo.length || type.length != lo.length) {
       throw file.error(line, what + " mixes dimensions: lo " + Arrays.toString(lo) + ", hi " + Arrays.toString(hi)
           + ", type " + Arrays.toString(type));
@@ -76,11 +143,6 @@ final class BoxText {
       }
     }
     return Box.of(lo, hi);
-  }
-
-  /** The pattern of one box in compacted text; group 1 is lo, 2 is hi, 3 is the type. */
-  static Pattern pattern() {
-    return BOX;
   }
 
   private static int[] vector(TextFile file, String text, int line, String what, String corner)

@@ -91,6 +91,12 @@ public final class EnzoHierarchyReader implements HierarchyReader {
     return parse(TextFile.read(hierarchy), params);
   }
 
+  /** Reads a hierarchy and its parameter file held in memory; messages name them by their names. */
+  public HierarchyFile read(HierarchyText hierarchy, HierarchyText parameters) throws HierarchyFormatException {
+    Parameters params = Parameters.read(TextFile.of(parameters));
+    return parse(TextFile.of(hierarchy), params);
+  }
+
   /** Where the parameter file of {@code hierarchy} may be, in the order they are tried. */
   static List<Path> parameterCandidates(Path hierarchy) {
     Path name = hierarchy.getFileName();
@@ -300,9 +306,9 @@ public final class EnzoHierarchyReader implements HierarchyReader {
         }
         bytesPerCell = (long) fields * Double.BYTES;
       }
-      double work = options.work(Layout.cells(f, box, b.line, "grid " + b.id), count);
+      double work = options.work(Layout.cells(f, box, b.line, "grid ", b.id), count);
       int[] parents = place.level() == 0 ? new int[0] : new int[] {place.parent()};
-      layout.add(b.id, place.level(), box, work, bytesPerCell, parents, b.line, "grid " + b.id);
+      layout.add(b.id, place.level(), box, work, bytesPerCell, parents, b.line, "grid ", b.id);
       tasks.put(b.id, task);
     }
     long expected = saturatedAdd(trailer.get(STARS), trailer.get(OTHERS));
