@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.annotation.concurrent.Immutable;
@@ -192,8 +193,21 @@ public final class EnzoHierarchyReader implements HierarchyReader {
   /** Where a pointer placed a grid: its level, its parent (0 for a level-0 grid), the line that said so. */
   private record Place(int level, int parent, int line) {}
 
-  private static final List<String> GRID_KEYS = List.of("Task", "GridRank", "GridDimension", "GridStartIndex",
+  private static final Set<String> GRID_KEYS = Set.of("Task", "GridRank", "GridDimension", "GridStartIndex",
       "GridEndIndex", "GridLeftEdge", "GridRightEdge", "NumberOfParticles", "NumberOfBaryonFields");
+
+  /** {@code text.substring(from, to).strip()} with one copy instead of two. */
+  private static String stripped(String text, int from, int to) {
+    int start = from;
+    int end = to;
+    while (start < end && Character.isWhitespace(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(start, end);
+  }
 
   private HierarchyFile parse(TextFile f, Parameters params) throws HierarchyFormatException {
     Map<Integer, Block> blocks = new LinkedHashMap<>();
@@ -205,15 +219,17 @@ public final class EnzoHierarchyReader implements HierarchyReader {
     Map<String, Integer> trailerLines = new HashMap<>();
     for (int n = 1; n <= f.lineCount(); n++) {
       String text = f.line(n);
-      if (text.isBlank()) {
-        continue;
-      }
       int eq = text.indexOf('=');
       if (eq < 0) {
+        if (text.isBlank()) {
+          continue;
+        }
         throw f.error(n, "expected 'key = value': '" + text.strip() + "'");
       }
-      String key = text.substring(0, eq).strip();
-      String value = text.substring(eq + 1).strip();
+      String key = stripped(text, 0, eq);
+      // Most lines of a block (Time, FieldType, file names, ...) are skipped: their value is not cut out.
+      String value = GRID_KEYS.contains(key) || key.equals(STARS) || key.equals(OTHERS) || key.equals("Grid")
+          || key.startsWith("Pointer") ? stripped(text, eq + 1, text.length()) : "";
       if (key.equals(STARS) || key.equals(OTHERS)) {
         Integer first = trailerLines.putIfAbsent(key, n);
         if (first != null) {
