@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -263,9 +264,10 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.nextInt("the coordinate system");
     c.nextInt("the boundary width");
-    // Neighbouring boxes share edges, so a Header holds few distinct extent lines (240 distinct numbers among
-    // 20,000 in the PeleLMeX file); each is parsed once. Not modified: the arrays are only read.
+    // Neighbouring boxes share edges, so a Header holds few distinct extent lines and fewer distinct numbers (240
+    // among 20,000 in the PeleLMeX file): each line is split, and each number parsed, once. The arrays are only read.
     Map<String, double[]> extents = new HashMap<>();
+    Map<String, Double> numbers = new HashMap<>();
     for (int l = 0; l < levels; l++) {
       String[] t = TextFile.tokens(c.next("the line '" + l + " nboxes time' of level " + l));
       if (t.length != 3) {
@@ -295,7 +297,7 @@ public final class AmrexHierarchyReader implements HierarchyReader {
           String text = c.next(what);
           double[] x = extents.get(text);
           if (x == null) {
-            x = f.doubles(text, c.n, what, 2);
+            x = extent(f, text, c.n, what, numbers);
             extents.put(text, x);
           }
           long from = onLattice(c, () -> what.get() + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
@@ -321,6 +323,26 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.expectEnd();
     return h;
+  }
+
+  /** The two finite numbers {@code x_lo x_hi} of an extent line, each parsed once per Header. */
+  private static double[] extent(TextFile f, String text, int line, Supplier<String> what,
+      Map<String, Double> numbers) throws HierarchyFormatException {
+    String[] t = TextFile.tokens(text);
+    if (t.length != 2) {
+      return f.doubles(text, line, what, 2); // reports the wrong count
+    }
+    double[] x = new double[2];
+    for (int i = 0; i < 2; i++) {
+      Double known = numbers.get(t[i]);
+      if (known == null) {
+        int index = i;
+        known = f.parseDouble(t[i], line, () -> what.get() + "[" + index + "]");
+        numbers.put(t[i], known);
+      }
+      x[i] = known;
+    }
+    return x;
   }
 
   private static Box refine(Cursor c, Box domain, int ratio) throws HierarchyFormatException {
@@ -433,13 +455,15 @@ public final class AmrexHierarchyReader implements HierarchyReader {
       for (int b = 0; b < count; b++) {
         int index = b;
         String line = c.next(() -> "the " + which + " of box " + index);
-        String[] values = line.strip().split(",");
-        if (values.length != ncomp) {
-          throw c.error("the " + which + " of box " + b + " hold " + values.length + " values, expected " + ncomp);
-        }
         // The values are counted, not parsed: they summarise the data and do not shape the hierarchy.
+        int[] commas = commas(line.strip());
+        int values = commas.length - 1;
+        if (values != ncomp) {
+          throw c.error("the " + which + " of box " + b + " hold " + values + " values, expected " + ncomp);
+        }
+        String stripped = line.strip();
         for (int k = 0; k < ncomp; k++) {
-          if (values[k].isBlank()) {
+          if (blank(stripped, commas[k] + 1, commas[k + 1])) {
             throw c.error("the " + which + " of box " + b + " leave component " + k + " empty");
           }
         }
@@ -447,5 +471,42 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.expectEnd();
     return owners;
+  }
+
+  /**
+   * Where {@code text.split(",")} would cut {@code text}, without cutting it: value k lies strictly between
+   * element k and k + 1 of the result. As with split, trailing empty values are dropped, and a text without a comma
+   * is one value.
+   */
+  static int[] commas(String text) {
+    int count = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == ',') {
+        count++;
+      }
+    }
+    int[] bounds = new int[count + 2];
+    bounds[0] = -1;
+    int k = 1;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == ',') {
+        bounds[k++] = i;
+      }
+    }
+    bounds[k] = text.length();
+    int values = count + 1;
+    while (count > 0 && values > 0 && bounds[values] == bounds[values - 1] + 1) {
+      values--;
+    }
+    return values == count + 1 ? bounds : Arrays.copyOf(bounds, values + 1);
+  }
+
+  private static boolean blank(String text, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (!Character.isWhitespace(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 }
