@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.annotation.concurrent.Immutable;
@@ -115,6 +114,9 @@ public final class EnzoHierarchyReader implements HierarchyReader {
 
   /** The few parameters the hierarchy needs. */
   private record Parameters(int rank, int[] topGrid, int refineBy, double[] left, double[] right) {
+    private static final List<String> NAMES =
+        List.of("TopGridRank", "TopGridDimensions", "RefineBy", "DomainLeftEdge", "DomainRightEdge");
+
     static Parameters read(TextFile f) throws HierarchyFormatException {
       Map<String, Integer> lines = new HashMap<>();
       Map<String, String> values = new HashMap<>();
@@ -125,8 +127,7 @@ public final class EnzoHierarchyReader implements HierarchyReader {
           continue; // the parameter file holds many other lines; only key = value lines matter here
         }
         String key = text.substring(0, eq).strip();
-        if (List.of("TopGridRank", "TopGridDimensions", "RefineBy", "DomainLeftEdge", "DomainRightEdge")
-            .contains(key)) {
+        if (NAMES.contains(key)) {
           Integer first = lines.putIfAbsent(key, n);
           if (first != null) {
             throw f.error(n, "second " + key + " line (first at line " + first + ")");
@@ -193,8 +194,43 @@ public final class EnzoHierarchyReader implements HierarchyReader {
   /** Where a pointer placed a grid: its level, its parent (0 for a level-0 grid), the line that said so. */
   private record Place(int level, int parent, int line) {}
 
-  private static final Set<String> GRID_KEYS = Set.of("Task", "GridRank", "GridDimension", "GridStartIndex",
+  private static final List<String> GRID_KEYS = List.of("Task", "GridRank", "GridDimension", "GridStartIndex",
       "GridEndIndex", "GridLeftEdge", "GridRightEdge", "NumberOfParticles", "NumberOfBaryonFields");
+
+  /** The keys a hierarchy file's lines are read for; any other key is skipped. */
+  private static final List<String> KEYS;
+
+  static {
+    List<String> keys = new ArrayList<>(GRID_KEYS);
+    keys.addAll(List.of("Grid", STARS, OTHERS));
+    KEYS = List.copyOf(keys);
+  }
+
+  /** The constant of {@link #KEYS} equal to {@code text[from, to)}, or null. */
+  private static String knownKey(String text, int from, int to) {
+    for (String k : KEYS) {
+      if (k.length() == to - from && text.startsWith(k, from)) {
+        return k;
+      }
+    }
+    return null;
+  }
+
+  private static int skipSpace(String text, int from, int to) {
+    int i = from;
+    while (i < to && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static int trimSpace(String text, int from, int to) {
+    int i = to;
+    while (i > from && Character.isWhitespace(text.charAt(i - 1))) {
+      i--;
+    }
+    return i;
+  }
 
   /** {@code text.substring(from, to).strip()} with one copy instead of two. */
   private static String stripped(String text, int from, int to) {
@@ -226,10 +262,19 @@ public final class EnzoHierarchyReader implements HierarchyReader {
         }
         throw f.error(n, "expected 'key = value': '" + text.strip() + "'");
       }
-      String key = stripped(text, 0, eq);
-      // Most lines of a block (Time, FieldType, file names, ...) are skipped: their value is not cut out.
-      String value = GRID_KEYS.contains(key) || key.equals(STARS) || key.equals(OTHERS) || key.equals("Grid")
-          || key.startsWith("Pointer") ? stripped(text, eq + 1, text.length()) : "";
+      int keyStart = skipSpace(text, 0, eq);
+      int keyEnd = trimSpace(text, keyStart, eq);
+      // The keys that matter are recognised in place and named by their constants; most lines of a block (Time,
+      // FieldType, file names, PPM settings, ...) do not matter and are skipped without cutting out key or value.
+      String key = knownKey(text, keyStart, keyEnd);
+      boolean pointer = key == null && text.startsWith("Pointer", keyStart) && keyEnd - keyStart >= "Pointer".length();
+      if (key == null && (pointer || current == null || !trailerLines.isEmpty())) {
+        key = text.substring(keyStart, keyEnd); // for the pointer or the message
+      }
+      String value = key == null ? "" : stripped(text, eq + 1, text.length());
+      if (key == null) {
+        continue;
+      }
       if (key.equals(STARS) || key.equals(OTHERS)) {
         Integer first = trailerLines.putIfAbsent(key, n);
         if (first != null) {
@@ -257,7 +302,7 @@ public final class EnzoHierarchyReader implements HierarchyReader {
         }
         current = new Block(id, n);
         blocks.put(id, current);
-      } else if (key.startsWith("Pointer")) {
+      } else if (pointer) {
         pointer(f, n, key, value, places, pointerLines);
       } else if (current == null) {
         throw f.error(n, "'" + key + "' before the first 'Grid = ' line");
