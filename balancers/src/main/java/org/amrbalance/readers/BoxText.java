@@ -47,7 +47,7 @@ final class BoxText {
   /** A run of boxes with nothing between or around them but whitespace. */
   static List<Box> parseAll(TextFile file, String text, int line, String what) throws HierarchyFormatException {
     String c = compact(text);
-    String[] groups = new String[3];
+    int[] groups = new int[6];
     List<Box> boxes = new ArrayList<>();
     int at = 0;
     while (at < c.length()) {
@@ -55,7 +55,7 @@ final class BoxText {
       if (end < 0) {
         throw file.error(line, what + ": expected a box '((lo) (hi) (type))' at '" + excerpt(c, at) + "'");
       }
-      boxes.add(toBox(file, groups, line, what));
+      boxes.add(toBox(file, c, groups, line, what));
       at = end;
     }
     return boxes;
@@ -63,10 +63,11 @@ final class BoxText {
 
   /**
    * Matches one box {@code ((lo)(hi)(type))} of compacted text at {@code at}, each vector 1 to 3 integers of 1 to 10
-   * digits with an optional minus sign. Returns the index after the box and puts the texts of lo, hi and type
-   * (without their brackets) in {@code groups}; returns -1 if no box starts at {@code at}.
+   * digits with an optional minus sign. Returns the index after the box and puts where the texts of lo, hi and type
+   * (without their brackets) start and end in {@code groups} (six indices); returns -1 if no box starts at
+   * {@code at}.
    */
-  static int match(String c, int at, String[] groups) {
+  static int match(String c, int at, int[] groups) {
     if (at >= c.length() || c.charAt(at) != '(') {
       return -1;
     }
@@ -76,7 +77,8 @@ final class BoxText {
       if (end < 0) {
         return -1;
       }
-      groups[g] = c.substring(i + 1, end - 1);
+      groups[2 * g] = i + 1;
+      groups[2 * g + 1] = end - 1;
       i = end;
     }
     return i < c.length() && c.charAt(i) == ')' ? i + 1 : -1;
@@ -114,11 +116,11 @@ final class BoxText {
     return at > digits ? at : -1;
   }
 
-  /** Builds the box of a {@link #match}, checking dimensions, order and type. */
-  static Box toBox(TextFile file, String[] groups, int line, String what) throws HierarchyFormatException {
-    int[] lo = vector(file, groups[0], line, what, " lo");
-    int[] hi = vector(file, groups[1], line, what, " hi");
-    int[] type = vector(file, groups[2], line, what, " type");
+  /** Builds the box of a {@link #match} in {@code c}, checking dimensions, order and type. */
+  static Box toBox(TextFile file, String c, int[] groups, int line, String what) throws HierarchyFormatException {
+    int[] lo = vector(file, c, groups[0], groups[1], line, what, " lo");
+    int[] hi = vector(file, c, groups[2], groups[3], line, what, " hi");
+    int[] type = vector(file, c, groups[4], groups[5], line, what, " type");
     if (hi.length != lo.length || type.length != lo.length) {
       throw file.error(line, what + " mixes dimensions: lo " + Arrays.toString(lo) + ", hi " + Arrays.toString(hi)
           + ", type " + Arrays.toString(type));
@@ -145,13 +147,37 @@ final class BoxText {
     return Box.of(lo, hi);
   }
 
-  private static int[] vector(TextFile file, String text, int line, String what, String corner)
+  /**
+   * The integers of a matched vector {@code c[from, to)}: 1 to 3 comma-separated runs of 1 to 10 digits, each with an
+   * optional minus sign, so only a value beyond the int range can fail. Parsed in place: a file holds thousands.
+   */
+  private static int[] vector(TextFile file, String c, int from, int to, int line, String what, String corner)
       throws HierarchyFormatException {
-    String[] parts = text.split(",");
-    int[] v = new int[parts.length];
-    for (int i = 0; i < parts.length; i++) {
-      int index = i;
-      v[i] = file.parseInt(parts[i], line, () -> what + corner + "[" + index + "]");
+    int count = 1;
+    for (int i = from; i < to; i++) {
+      if (c.charAt(i) == ',') {
+        count++;
+      }
+    }
+    int[] v = new int[count];
+    int start = from;
+    for (int k = 0; k < count; k++) {
+      int end = c.indexOf(',', start);
+      if (end < 0 || end > to) {
+        end = to;
+      }
+      boolean negative = c.charAt(start) == '-';
+      long value = 0;
+      for (int i = negative ? start + 1 : start; i < end; i++) {
+        value = value * 10 + (c.charAt(i) - '0');
+      }
+      value = negative ? -value : value;
+      if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+        // The message TextFile.parseInt gives (the compacted text holds no whitespace to strip).
+        throw file.error(line, what + corner + "[" + k + "] = '" + c.substring(start, end) + "' is not an integer");
+      }
+      v[k] = (int) value;
+      start = end + 1;
     }
     return v;
   }

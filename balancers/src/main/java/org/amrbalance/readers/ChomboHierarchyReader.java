@@ -176,14 +176,14 @@ public final class ChomboHierarchyReader implements HierarchyReader {
   private static Entry box(TextFile f, String segment, int line, int level, int index) throws HierarchyFormatException {
     String what = "level-" + level + " box " + index;
     String c = BoxText.compact(segment);
-    String[] groups = new String[3];
+    int[] groups = new int[6];
     int end = BoxText.match(c, 0, groups);
     int rankEnd = end < 0 || end >= c.length() || c.charAt(end) != '[' ? -1 : BoxText.integerEnd(c, end + 1);
     if (rankEnd < 0 || rankEnd != c.length() - 1 || c.charAt(rankEnd) != ']') {
       throw f.error(line, what + ": expected '((lo) (hi) (type))[rank]', got '" + BoxText.excerpt(segment.strip(), 0)
           + "'");
     }
-    Box box = BoxText.toBox(f, groups, line, what);
+    Box box = BoxText.toBox(f, c, groups, line, what);
     int rank = f.parseInt(c.substring(end + 1, rankEnd), line, what + " rank");
     if (rank < 0) {
       throw f.error(line, what + " rank = " + rank + ": must be >= 0");

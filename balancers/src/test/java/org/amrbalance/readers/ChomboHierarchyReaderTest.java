@@ -171,6 +171,11 @@ class ChomboHierarchyReaderTest {
     Edits.set(other, n, Edits.get(other, n).replace("((16,40)", "((16,4o)"));
     assertThat(readError(other)).hasMessageStartingWith(source() + ":" + n
         + ": level-1 box 0: expected '((lo) (hi) (type))[rank]'");
+
+    // Ten digits match the box syntax; beyond the int range they are no integer.
+    List<String> big = Edits.lines(TestFiles.CHOMBO_2D);
+    Edits.set(big, n, Edits.get(big, n).replace("((16,40) (23,47)", "((16,40) (23,- 2147483649)"));
+    assertThat(readError(big)).hasMessage(source() + ":" + n + ": level-1 box 0 hi[1] = '-2147483649' is not an integer");
   }
 
   @Test
