@@ -3,7 +3,6 @@ package org.amrbalance.readers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +12,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Seeded random mutations of the real files of each format must end in a valid hierarchy or in a {@link
  * HierarchyFormatException} whose message is {@code file:line: problem} for one of the files read, never in another
- * exception, a hang or an out-of-memory error.
+ * exception, a hang, an out-of-memory error or an allocation of more than 64 MB for one input.
  *
  * <p>Each reader gets {@value #DEFAULT_MUTATIONS} mutated inputs (by default). An input mutates one of the format's
  * files, or both companion files at once, with one to three edits each: a line deleted, duplicated, swapped with the
@@ -47,7 +47,10 @@ class MutationFuzzTest {
   private static final int DEFAULT_MUTATIONS = 10_000;
   private static final int MUTATIONS = Integer.getInteger("amrbalance.fuzz.mutations", DEFAULT_MUTATIONS);
   private static final int FILE_CHECK_EVERY = 500;
-  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+  /** The JVM's thread bean, which on HotSpot also counts the bytes each thread allocates. */
+  private static final com.sun.management.ThreadMXBean CPU =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final long MAX_ALLOCATED_BYTES = 64L << 20;
   private static final String ALPHABET = "0123456789-+.eE ,()[]#=:/xX\t\u0000\u007f\u00e9\u00ff_N";
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
   private static final String[] NUMBERS = {"0", "1", "-1", "7", "-3", "0.5", "-0", "00", "2147483647", "2147483648",
@@ -107,6 +110,7 @@ class MutationFuzzTest {
     final ConcurrentSkipListMap<Integer, Throwable> failures = new ConcurrentSkipListMap<>();
     /** CPU time spent building, reading and checking the inputs in memory, over all threads. */
     final LongAdder cpuNanos = new LongAdder();
+    final LongAccumulator maxAllocated = new LongAccumulator(Math::max, 0);
 
     Tally(int files) {
       mutatedFiles = new AtomicIntegerArray(files);
@@ -147,8 +151,8 @@ class MutationFuzzTest {
           .append(tally.mutatedFiles.get(f));
     }
     System.out.printf("fuzz %s: %d mutated inputs, %d valid, %d rejected, 0 unexpected (%s; %.1f s on %d threads,"
-        + " %.1f s CPU)%n", label, MUTATIONS, valid, rejected, perFile, seconds,
-        ForkJoinPool.getCommonPoolParallelism() + 1, tally.cpuNanos.sum() / 1e9);
+        + " %.1f s CPU, at most %.1f MB allocated by one input)%n", label, MUTATIONS, valid, rejected, perFile, seconds,
+        ForkJoinPool.getCommonPoolParallelism() + 1, tally.cpuNanos.sum() / 1e9, tally.maxAllocated.get() / 1e6);
     assertThat(valid + rejected).isEqualTo(MUTATIONS);
     assertThat(rejected).as("rejected inputs").isPositive();
     assertThat(valid).as("valid inputs (an edit of a line that does not shape the hierarchy)").isPositive();
@@ -159,6 +163,7 @@ class MutationFuzzTest {
 
   private void runOne(long seed, int i, List<Case> cases, List<List<List<String>>> originals, Tally tally) {
     long cpuStart = CPU.getCurrentThreadCpuTime();
+    long allocatedStart = CPU.getCurrentThreadAllocatedBytes();
     // Consecutive seeds give java.util.Random correlated first draws, so the seed is mixed first.
     long mixed = (seed * 1_000_003L + i) * 0x9E3779B97F4A7C15L;
     Random random = new Random(mixed ^ (mixed >>> 29));
@@ -212,6 +217,11 @@ class MutationFuzzTest {
       tally.counts.incrementAndGet(1);
     }
     tally.cpuNanos.add(CPU.getCurrentThreadCpuTime() - cpuStart);
+    // A size read from a file must not turn into an allocation of that size. Reading the AMReX pair, the largest,
+    // allocates about 17 MB, so 64 MB leaves room for a grown variant and still catches an array sized by a count.
+    long allocated = CPU.getCurrentThreadAllocatedBytes() - allocatedStart;
+    tally.maxAllocated.accumulate(allocated);
+    assertThat(allocated).as(context + ": bytes allocated").isLessThan(MAX_ALLOCATED_BYTES);
     if (i % FILE_CHECK_EVERY == 0) {
       sameFromDisk(c, variant, result, error, context);
     }
