@@ -300,8 +300,8 @@ public final class AmrexHierarchyReader implements HierarchyReader {
             x = extent(f, text, c.n, what, numbers);
             extents.put(text, x);
           }
-          long from = onLattice(c, () -> what.get() + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
-          long to = onLattice(c, () -> what.get() + " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
+          long from = onLattice(c, what, " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
+          long to = onLattice(c, what, " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
           if (to < from) {
             throw c.error("level-" + l + " box " + b + " has x_hi = " + x[1] + " <= x_lo = " + x[0] + " along axis "
                 + d + " (a box with lo > hi)");
@@ -353,14 +353,15 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
   }
 
-  private static long onLattice(Cursor c, Supplier<String> what, double x, double cells, int level)
+  /** The lattice index of an edge; {@code what + edge} names it in a message. */
+  private static long onLattice(Cursor c, Supplier<String> what, String edge, double x, double cells, int level)
       throws HierarchyFormatException {
     if (!(Math.abs(cells) < 1e15)) {
-      throw c.error(what.get() + " = " + x + " is far outside the domain");
+      throw c.error(what.get() + edge + " = " + x + " is far outside the domain");
     }
     long index = Math.round(cells);
     if (Math.abs(cells - index) > LATTICE_TOLERANCE) {
-      throw c.error(what.get() + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
+      throw c.error(what.get() + edge + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
           + " cells from prob_lo)");
     }
     return index;

@@ -227,9 +227,7 @@ final class Layout {
     for (Entry e : fine) {
       Box shadow = e.box().coarsen(ratio);
       long covered = 0;
-      String against;
       if (e.parents().length > 0) {
-        StringBuilder names = new StringBuilder();
         for (int parentId : e.parents()) {
           Entry parent = byId.get(parentId);
           if (parent == null || parent.level() != e.level() - 1) {
@@ -237,17 +235,26 @@ final class Layout {
                 + (e.level() - 1));
           }
           covered += parent.box().overlapVolume(shadow);
-          names.append(names.length() == 0 ? "" : ", ").append(parent.label()).append(' ').append(parent.box());
         }
-        against = "its parent " + names;
       } else {
         for (int j : coarseSweep.intersecting(shadow)) {
           covered += coarse.get(j).box().overlapVolume(shadow);
         }
-        against = "every level-" + (e.level() - 1) + " box";
       }
       long outside = shadow.volume() - covered;
       if (outside != 0) {
+        // Named only for the message: thousands of grids nest.
+        String against;
+        if (e.parents().length > 0) {
+          StringBuilder names = new StringBuilder();
+          for (int parentId : e.parents()) {
+            Entry parent = byId.get(parentId);
+            names.append(names.length() == 0 ? "" : ", ").append(parent.label()).append(' ').append(parent.box());
+          }
+          against = "its parent " + names;
+        } else {
+          against = "every level-" + (e.level() - 1) + " box";
+        }
         throw file.error(e.line(), e.label() + " " + e.box() + " is not properly nested: coarsened by " + ratio
             + " to " + shadow + ", " + outside + " of its " + shadow.volume() + " cells lie outside " + against);
       }
