@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +56,11 @@ public final class AmrexHierarchyReader implements HierarchyReader {
   @Override
   public HierarchyFile read(Path header) throws IOException {
     Header h = parseHeader(TextFile.read(header));
-    Map<Integer, Path> cellHeaders = new TreeMap<>();
+    Map<Integer, TextFile> cellHeaders = new TreeMap<>();
     for (int level = 0; level <= h.finest; level++) {
       for (Path candidate : cellHeaderCandidates(header, level)) {
         if (Files.isRegularFile(candidate)) {
-          cellHeaders.put(level, candidate);
+          cellHeaders.put(level, TextFile.read(candidate));
           break;
         }
       }
@@ -75,16 +76,44 @@ public final class AmrexHierarchyReader implements HierarchyReader {
   public HierarchyFile read(Path header, Map<Integer, Path> cellHeaders) throws IOException {
     Header h = parseHeader(TextFile.read(header));
     for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
-      if (e.getKey() < 0 || e.getKey() > h.finest) {
-        throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE, "a Cell_H is given for level "
-            + e.getKey() + " but the Header has levels 0 to " + h.finest);
-      }
+      checkLevel(h, e.getKey());
       if (!Files.isRegularFile(e.getValue())) {
         throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE,
             "missing Cell_H file of level " + e.getKey() + ": " + e.getValue() + " does not exist");
       }
     }
-    return build(h, new TreeMap<>(cellHeaders));
+    Map<Integer, TextFile> files = new TreeMap<>();
+    for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
+      files.put(e.getKey(), TextFile.read(e.getValue()));
+    }
+    return build(h, files);
+  }
+
+  /**
+   * Reads a Header and the {@code Cell_H} texts of some of its levels (level to text) held in memory; messages
+   * name each text by its name.
+   *
+   * @throws HierarchyFormatException also if a given level does not exist
+   */
+  public HierarchyFile read(HierarchyText header, Map<Integer, HierarchyText> cellHeaders)
+      throws HierarchyFormatException {
+    Header h = parseHeader(TextFile.of(header));
+    Map<Integer, TextFile> files = new TreeMap<>();
+    for (Map.Entry<Integer, HierarchyText> e : cellHeaders.entrySet()) {
+      if (e.getKey() == null || e.getValue() == null) {
+        throw new IllegalArgumentException("cellHeaders = " + cellHeaders + ": holds a null level or text");
+      }
+      checkLevel(h, e.getKey());
+      files.put(e.getKey(), TextFile.of(e.getValue()));
+    }
+    return build(h, files);
+  }
+
+  private static void checkLevel(Header h, int level) throws HierarchyFormatException {
+    if (level < 0 || level > h.finest) {
+      throw new HierarchyFormatException(h.file.source(), HierarchyFormatException.WHOLE_FILE, "a Cell_H is given for level "
+          + level + " but the Header has levels 0 to " + h.finest);
+    }
   }
 
   /** Where the box list of {@code level} may be, in the order tried. */
@@ -235,6 +264,10 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.nextInt("the coordinate system");
     c.nextInt("the boundary width");
+    // Neighbouring boxes share edges, so a Header holds few distinct extent lines and fewer distinct numbers (240
+    // among 20,000 in the PeleLMeX file): each line is split, and each number parsed, once. The arrays are only read.
+    Map<String, double[]> extents = new HashMap<>();
+    Map<String, Double> numbers = new HashMap<>();
     for (int l = 0; l < levels; l++) {
       String[] t = TextFile.tokens(c.next("the line '" + l + " nboxes time' of level " + l));
       if (t.length != 3) {
@@ -261,9 +294,14 @@ public final class AmrexHierarchyReader implements HierarchyReader {
           int axis = d;
           // Built only for a message: formatting it for each of thousands of lines would dominate the parse.
           Supplier<String> what = () -> "level-" + level + " box " + box + " extent along axis " + axis;
-          double[] x = f.doubles(c.next(what), c.n, what, 2);
-          long from = onLattice(c, () -> what.get() + " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
-          long to = onLattice(c, () -> what.get() + " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
+          String text = c.next(what);
+          double[] x = extents.get(text);
+          if (x == null) {
+            x = extent(f, text, c.n, what, numbers);
+            extents.put(text, x);
+          }
+          long from = onLattice(c, what, " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
+          long to = onLattice(c, what, " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
           if (to < from) {
             throw c.error("level-" + l + " box " + b + " has x_hi = " + x[1] + " <= x_lo = " + x[0] + " along axis "
                 + d + " (a box with lo > hi)");
@@ -287,6 +325,26 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     return h;
   }
 
+  /** The two finite numbers {@code x_lo x_hi} of an extent line, each parsed once per Header. */
+  private static double[] extent(TextFile f, String text, int line, Supplier<String> what,
+      Map<String, Double> numbers) throws HierarchyFormatException {
+    String[] t = TextFile.tokens(text);
+    if (t.length != 2) {
+      return f.doubles(text, line, what, 2); // reports the wrong count
+    }
+    double[] x = new double[2];
+    for (int i = 0; i < 2; i++) {
+      Double known = numbers.get(t[i]);
+      if (known == null) {
+        int index = i;
+        known = f.parseDouble(t[i], line, () -> what.get() + "[" + index + "]");
+        numbers.put(t[i], known);
+      }
+      x[i] = known;
+    }
+    return x;
+  }
+
   private static Box refine(Cursor c, Box domain, int ratio) throws HierarchyFormatException {
     try {
       return domain.refine(ratio);
@@ -295,39 +353,40 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
   }
 
-  private static long onLattice(Cursor c, Supplier<String> what, double x, double cells, int level)
+  /** The lattice index of an edge; {@code what + edge} names it in a message. */
+  private static long onLattice(Cursor c, Supplier<String> what, String edge, double x, double cells, int level)
       throws HierarchyFormatException {
     if (!(Math.abs(cells) < 1e15)) {
-      throw c.error(what.get() + " = " + x + " is far outside the domain");
+      throw c.error(what.get() + edge + " = " + x + " is far outside the domain");
     }
     long index = Math.round(cells);
     if (Math.abs(cells - index) > LATTICE_TOLERANCE) {
-      throw c.error(what.get() + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
+      throw c.error(what.get() + edge + " = " + x + " is not on the level-" + level + " cell lattice (" + cells
           + " cells from prob_lo)");
     }
     return index;
   }
 
-  private HierarchyFile build(Header h, Map<Integer, Path> cellHeaders) throws IOException {
-    Map<Integer, Integer> ids = new HashMap<>();
+  private HierarchyFile build(Header h, Map<Integer, TextFile> cellHeaders) throws HierarchyFormatException {
     Layout layout = new Layout(h.file, h.domain, h.ratios);
     int id = 0;
+    int[] none = new int[0];
     List<int[]> levelIds = new ArrayList<>();
     for (int l = 0; l < h.levels.size(); l++) {
       int[] own = new int[h.levels.get(l).size()];
+      String label = "level-" + l + " box ";
       for (int b = 0; b < own.length; b++) {
         HeaderBox hb = h.levels.get(l).get(b);
-        layout.add(id, l, hb.box(), -1, (long) h.nvars * Double.BYTES, new int[0], hb.line(), "level-" + l + " box " + b);
+        layout.add(id, l, hb.box(), -1, (long) h.nvars * Double.BYTES, none, hb.line(), label, b);
         own[b] = id;
-        ids.put(id, l);
         id++;
       }
       levelIds.add(own);
     }
     Map<Integer, Integer> ranks = new HashMap<>();
-    for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
+    for (Map.Entry<Integer, TextFile> e : cellHeaders.entrySet()) {
       int level = e.getKey();
-      int[] owners = parseCellHeader(TextFile.read(e.getValue()), h, level);
+      int[] owners = parseCellHeader(e.getValue(), h, level);
       for (int b = 0; b < owners.length; b++) {
         ranks.put(levelIds.get(level)[b], owners[b]);
       }
@@ -397,13 +456,15 @@ public final class AmrexHierarchyReader implements HierarchyReader {
       for (int b = 0; b < count; b++) {
         int index = b;
         String line = c.next(() -> "the " + which + " of box " + index);
-        String[] values = line.strip().split(",");
-        if (values.length != ncomp) {
-          throw c.error("the " + which + " of box " + b + " hold " + values.length + " values, expected " + ncomp);
-        }
         // The values are counted, not parsed: they summarise the data and do not shape the hierarchy.
+        int[] commas = commas(line.strip());
+        int values = commas.length - 1;
+        if (values != ncomp) {
+          throw c.error("the " + which + " of box " + b + " hold " + values + " values, expected " + ncomp);
+        }
+        String stripped = line.strip();
         for (int k = 0; k < ncomp; k++) {
-          if (values[k].isBlank()) {
+          if (blank(stripped, commas[k] + 1, commas[k + 1])) {
             throw c.error("the " + which + " of box " + b + " leave component " + k + " empty");
           }
         }
@@ -411,5 +472,42 @@ public final class AmrexHierarchyReader implements HierarchyReader {
     }
     c.expectEnd();
     return owners;
+  }
+
+  /**
+   * Where {@code text.split(",")} would cut {@code text}, without cutting it: value k lies strictly between
+   * element k and k + 1 of the result. As with split, trailing empty values are dropped, and a text without a comma
+   * is one value.
+   */
+  static int[] commas(String text) {
+    int count = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == ',') {
+        count++;
+      }
+    }
+    int[] bounds = new int[count + 2];
+    bounds[0] = -1;
+    int k = 1;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == ',') {
+        bounds[k++] = i;
+      }
+    }
+    bounds[k] = text.length();
+    int values = count + 1;
+    while (count > 0 && values > 0 && bounds[values] == bounds[values - 1] + 1) {
+      values--;
+    }
+    return values == count + 1 ? bounds : Arrays.copyOf(bounds, values + 1);
+  }
+
+  private static boolean blank(String text, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (!Character.isWhitespace(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 }

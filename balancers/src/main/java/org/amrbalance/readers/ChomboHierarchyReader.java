@@ -37,7 +37,6 @@ public final class ChomboHierarchyReader implements HierarchyReader {
   private static final Pattern NUM_LEVELS = Pattern.compile("NumLevels\\s*=\\s*(\\S+)\\s*");
   private static final Pattern LEVEL_HEADER =
       Pattern.compile("Number\\s+of\\s+Grids\\s+on\\s+Level\\s+(\\S+?)\\s*:\\s*(\\S+)\\s*");
-  private static final Pattern RANKED_BOX = Pattern.compile(BoxText.pattern().pattern() + "\\[(-?\\d{1,10})\\]");
   /** More levels than any AMR run uses; bounds the work a corrupt count can ask for. */
   private static final int MAX_LEVELS = 30;
 
@@ -68,6 +67,11 @@ public final class ChomboHierarchyReader implements HierarchyReader {
   @Override
   public HierarchyFile read(Path file) throws IOException {
     return parse(TextFile.read(file));
+  }
+
+  /** Reads a layout held in memory; messages name it {@link HierarchyText#name()}. */
+  public HierarchyFile read(HierarchyText text) throws HierarchyFormatException {
+    return parse(TextFile.of(text));
   }
 
   private record Entry(int level, int index, Box box, int rank, int line) {}
@@ -114,7 +118,7 @@ public final class ChomboHierarchyReader implements HierarchyReader {
               + headerLine + " but the file ends after " + read + " (truncated?)");
         }
         String text = f.line(n);
-        if (LEVEL_HEADER.matcher(text.strip()).matches()) {
+        if (isLevelHeader(text)) {
           throw f.error(n, "level " + level + " announces " + count + " boxes at line " + headerLine
               + " but lists only " + read);
         }
@@ -154,9 +158,14 @@ public final class ChomboHierarchyReader implements HierarchyReader {
     Layout layout = new Layout(f, domain, ratios);
     Map<Integer, Integer> ranks = new HashMap<>();
     int id = 0;
+    int[] none = new int[0];
+    String[] labels = new String[numLevels];
+    for (int l = 0; l < numLevels; l++) {
+      labels[l] = "level-" + l + " box ";
+    }
     for (Entry e : entries) {
-      layout.add(id, e.level(), e.box(), -1, Patch.DEFAULT_BYTES_PER_CELL, new int[0], e.line(),
-          "level-" + e.level() + " box " + e.index());
+      layout.add(id, e.level(), e.box(), -1, Patch.DEFAULT_BYTES_PER_CELL, none, e.line(), labels[e.level()],
+          e.index());
       ranks.put(id, e.rank());
       id++;
     }
@@ -167,13 +176,15 @@ public final class ChomboHierarchyReader implements HierarchyReader {
   private static Entry box(TextFile f, String segment, int line, int level, int index) throws HierarchyFormatException {
     String what = "level-" + level + " box " + index;
     String c = BoxText.compact(segment);
-    Matcher m = RANKED_BOX.matcher(c);
-    if (!m.matches()) {
+    int[] groups = new int[6];
+    int end = BoxText.match(c, 0, groups);
+    int rankEnd = end < 0 || end >= c.length() || c.charAt(end) != '[' ? -1 : BoxText.integerEnd(c, end + 1);
+    if (rankEnd < 0 || rankEnd != c.length() - 1 || c.charAt(rankEnd) != ']') {
       throw f.error(line, what + ": expected '((lo) (hi) (type))[rank]', got '" + BoxText.excerpt(segment.strip(), 0)
           + "'");
     }
-    Box box = BoxText.toBox(f, m, line, what);
-    int rank = f.parseInt(m.group(4), line, what + " rank");
+    Box box = BoxText.toBox(f, c, groups, line, what);
+    int rank = f.parseInt(c.substring(end + 1, rankEnd), line, what + " rank");
     if (rank < 0) {
       throw f.error(line, what + " rank = " + rank + ": must be >= 0");
     }
@@ -191,6 +202,12 @@ public final class ChomboHierarchyReader implements HierarchyReader {
       hi[d] = Math.max(a.hi(d), b.hi(d));
     }
     return Box.of(lo, hi);
+  }
+
+  /** True for a 'Number of Grids on Level' line; most lines are boxes, told apart without the pattern. */
+  private static boolean isLevelHeader(String text) {
+    String t = text.strip();
+    return t.startsWith("Number") && LEVEL_HEADER.matcher(t).matches();
   }
 
   private static int nextNonBlank(TextFile f, int from) {

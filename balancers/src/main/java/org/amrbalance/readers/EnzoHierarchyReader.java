@@ -91,6 +91,12 @@ public final class EnzoHierarchyReader implements HierarchyReader {
     return parse(TextFile.read(hierarchy), params);
   }
 
+  /** Reads a hierarchy and its parameter file held in memory; messages name them by their names. */
+  public HierarchyFile read(HierarchyText hierarchy, HierarchyText parameters) throws HierarchyFormatException {
+    Parameters params = Parameters.read(TextFile.of(parameters));
+    return parse(TextFile.of(hierarchy), params);
+  }
+
   /** Where the parameter file of {@code hierarchy} may be, in the order they are tried. */
   static List<Path> parameterCandidates(Path hierarchy) {
     Path name = hierarchy.getFileName();
@@ -108,6 +114,9 @@ public final class EnzoHierarchyReader implements HierarchyReader {
 
   /** The few parameters the hierarchy needs. */
   private record Parameters(int rank, int[] topGrid, int refineBy, double[] left, double[] right) {
+    private static final List<String> NAMES =
+        List.of("TopGridRank", "TopGridDimensions", "RefineBy", "DomainLeftEdge", "DomainRightEdge");
+
     static Parameters read(TextFile f) throws HierarchyFormatException {
       Map<String, Integer> lines = new HashMap<>();
       Map<String, String> values = new HashMap<>();
@@ -118,8 +127,7 @@ public final class EnzoHierarchyReader implements HierarchyReader {
           continue; // the parameter file holds many other lines; only key = value lines matter here
         }
         String key = text.substring(0, eq).strip();
-        if (List.of("TopGridRank", "TopGridDimensions", "RefineBy", "DomainLeftEdge", "DomainRightEdge")
-            .contains(key)) {
+        if (NAMES.contains(key)) {
           Integer first = lines.putIfAbsent(key, n);
           if (first != null) {
             throw f.error(n, "second " + key + " line (first at line " + first + ")");
@@ -189,6 +197,54 @@ public final class EnzoHierarchyReader implements HierarchyReader {
   private static final List<String> GRID_KEYS = List.of("Task", "GridRank", "GridDimension", "GridStartIndex",
       "GridEndIndex", "GridLeftEdge", "GridRightEdge", "NumberOfParticles", "NumberOfBaryonFields");
 
+  /** The keys a hierarchy file's lines are read for; any other key is skipped. */
+  private static final List<String> KEYS;
+
+  static {
+    List<String> keys = new ArrayList<>(GRID_KEYS);
+    keys.addAll(List.of("Grid", STARS, OTHERS));
+    KEYS = List.copyOf(keys);
+  }
+
+  /** The constant of {@link #KEYS} equal to {@code text[from, to)}, or null. */
+  private static String knownKey(String text, int from, int to) {
+    for (String k : KEYS) {
+      if (k.length() == to - from && text.startsWith(k, from)) {
+        return k;
+      }
+    }
+    return null;
+  }
+
+  private static int skipSpace(String text, int from, int to) {
+    int i = from;
+    while (i < to && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static int trimSpace(String text, int from, int to) {
+    int i = to;
+    while (i > from && Character.isWhitespace(text.charAt(i - 1))) {
+      i--;
+    }
+    return i;
+  }
+
+  /** {@code text.substring(from, to).strip()} with one copy instead of two. */
+  private static String stripped(String text, int from, int to) {
+    int start = from;
+    int end = to;
+    while (start < end && Character.isWhitespace(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(start, end);
+  }
+
   private HierarchyFile parse(TextFile f, Parameters params) throws HierarchyFormatException {
     Map<Integer, Block> blocks = new LinkedHashMap<>();
     Map<Integer, Place> places = new HashMap<>();
@@ -199,15 +255,26 @@ public final class EnzoHierarchyReader implements HierarchyReader {
     Map<String, Integer> trailerLines = new HashMap<>();
     for (int n = 1; n <= f.lineCount(); n++) {
       String text = f.line(n);
-      if (text.isBlank()) {
-        continue;
-      }
       int eq = text.indexOf('=');
       if (eq < 0) {
+        if (text.isBlank()) {
+          continue;
+        }
         throw f.error(n, "expected 'key = value': '" + text.strip() + "'");
       }
-      String key = text.substring(0, eq).strip();
-      String value = text.substring(eq + 1).strip();
+      int keyStart = skipSpace(text, 0, eq);
+      int keyEnd = trimSpace(text, keyStart, eq);
+      // The keys that matter are recognised in place and named by their constants; most lines of a block (Time,
+      // FieldType, file names, PPM settings, ...) do not matter and are skipped without cutting out key or value.
+      String key = knownKey(text, keyStart, keyEnd);
+      boolean pointer = key == null && text.startsWith("Pointer", keyStart) && keyEnd - keyStart >= "Pointer".length();
+      if (key == null && (pointer || current == null || !trailerLines.isEmpty())) {
+        key = text.substring(keyStart, keyEnd); // for the pointer or the message
+      }
+      String value = key == null ? "" : stripped(text, eq + 1, text.length());
+      if (key == null) {
+        continue;
+      }
       if (key.equals(STARS) || key.equals(OTHERS)) {
         Integer first = trailerLines.putIfAbsent(key, n);
         if (first != null) {
@@ -235,7 +302,7 @@ public final class EnzoHierarchyReader implements HierarchyReader {
         }
         current = new Block(id, n);
         blocks.put(id, current);
-      } else if (key.startsWith("Pointer")) {
+      } else if (pointer) {
         pointer(f, n, key, value, places, pointerLines);
       } else if (current == null) {
         throw f.error(n, "'" + key + "' before the first 'Grid = ' line");
@@ -300,9 +367,9 @@ public final class EnzoHierarchyReader implements HierarchyReader {
         }
         bytesPerCell = (long) fields * Double.BYTES;
       }
-      double work = options.work(Layout.cells(f, box, b.line, "grid " + b.id), count);
+      double work = options.work(Layout.cells(f, box, b.line, "grid ", b.id), count);
       int[] parents = place.level() == 0 ? new int[0] : new int[] {place.parent()};
-      layout.add(b.id, place.level(), box, work, bytesPerCell, parents, b.line, "grid " + b.id);
+      layout.add(b.id, place.level(), box, work, bytesPerCell, parents, b.line, "grid ", b.id);
       tasks.put(b.id, task);
     }
     long expected = saturatedAdd(trailer.get(STARS), trailer.get(OTHERS));

@@ -26,6 +26,10 @@ final class TextFile {
     return new TextFile(file.toString(), Files.readAllLines(file, StandardCharsets.ISO_8859_1));
   }
 
+  static TextFile of(HierarchyText text) {
+    return new TextFile(text.name(), text.lines());
+  }
+
   /** The file's name as the caller gave it. */
   String source() {
     return source;

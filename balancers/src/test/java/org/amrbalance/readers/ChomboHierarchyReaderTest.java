@@ -8,11 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Patch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class ChomboHierarchyReaderTest {
@@ -169,6 +171,11 @@ class ChomboHierarchyReaderTest {
     Edits.set(other, n, Edits.get(other, n).replace("((16,40)", "((16,4o)"));
     assertThat(readError(other)).hasMessageStartingWith(source() + ":" + n
         + ": level-1 box 0: expected '((lo) (hi) (type))[rank]'");
+
+    // Ten digits match the box syntax; beyond the int range they are no integer.
+    List<String> big = Edits.lines(TestFiles.CHOMBO_2D);
+    Edits.set(big, n, Edits.get(big, n).replace("((16,40) (23,47)", "((16,40) (23,- 2147483649)"));
+    assertThat(readError(big)).hasMessage(source() + ":" + n + ": level-1 box 0 hi[1] = '-2147483649' is not an integer");
   }
 
   @Test
@@ -179,5 +186,51 @@ class ChomboHierarchyReaderTest {
     int next = Edits.find(lines, 1, "Number of Grids on Level 2");
     assertThat(readError(lines)).hasMessage(source() + ":" + next + ": level 1 announces 54 boxes at line " + header
         + " but lists only 53");
+  }
+
+  // Both inputs once made Hierarchy.of loop over billions of index buckets (out of memory); the timeout only turns a
+  // hang into a failure.
+  @Test
+  @Timeout(value = 1, unit = TimeUnit.MINUTES)
+  void aBoxAtTheEndOfTheIntRangeIsAFormatErrorNotAnEndlessLoop() throws Exception {
+    String layout = "NumLevels = 1\nNumber of Grids on Level 0: 1\n((2147483647,0) (2147483647,0) (0,0))[0]\n";
+    HierarchyFormatException e = catchThrowableOfType(HierarchyFormatException.class,
+        () -> new ChomboHierarchyReader().read(HierarchyText.of("edge.2d", layout)));
+    assertThat(e).hasMessage("edge.2d:3: level-0 box 0 ((2147483647,0) (2147483647,0)) reaches beyond the cell "
+        + "indices [-1073741824, 1073741823] a reader accepts along axis 0");
+    // The largest accepted index still reads.
+    String inside = layout.replace("2147483647", "1073741823");
+    assertThat(new ChomboHierarchyReader().read(HierarchyText.of("edge.2d", inside)).hierarchy().patch(0).box())
+        .isEqualTo(Box.of2d(1073741823, 0, 1073741823, 0));
+  }
+
+  @Test
+  @Timeout(value = 1, unit = TimeUnit.MINUTES)
+  void oneHugeBoxAmongTinyOnesIsAFormatErrorNotAnOutOfMemory() throws Exception {
+    String layout = "NumLevels = 1\nNumber of Grids on Level 0: 3\n"
+        + "((0,0) (0,0) (0,0))[0] # ((1,0) (1,0) (0,0))[0] # ((0,1) (1048575,1048576) (0,0))[0]\n";
+    HierarchyFormatException e = catchThrowableOfType(HierarchyFormatException.class,
+        () -> new ChomboHierarchyReader().read(HierarchyText.of("huge.2d", layout)));
+    assertThat(e.line()).isEqualTo(3);
+    assertThat(e.problem()).startsWith("level-0 box 2 ((0,1) (1048575,1048576)) is too large beside the other grids "
+        + "of level 0: it spans 1099511627776 blocks of the level's median grid size [1, 1]");
+    // The same boxes with sizes an AMR code would make read.
+    String even = layout.replace("(1048575,1048576)", "(1,2)");
+    assertThat(new ChomboHierarchyReader().read(HierarchyText.of("even.2d", even)).hierarchy().patchCount())
+        .isEqualTo(3);
+  }
+
+  @Test
+  void aTextGivesTheSameHierarchyAndMessagesAsTheFile() throws Exception {
+    Path p = TestFiles.path(TestFiles.CHOMBO_2D);
+    String text = String.join("\r\n", Edits.lines(TestFiles.CHOMBO_2D));
+    assertThat(new ChomboHierarchyReader().read(HierarchyText.of(p.toString(), text)))
+        .isEqualTo(new ChomboHierarchyReader().read(p));
+    List<String> lines = Edits.lines(TestFiles.CHOMBO_2D);
+    int header = Edits.find(lines, 1, "Number of Grids on Level 1");
+    Edits.set(lines, header, "Number of Grids on Level 1: 5x3");
+    HierarchyFormatException fromText = catchThrowableOfType(HierarchyFormatException.class,
+        () -> new ChomboHierarchyReader().read(HierarchyText.of(source(), String.join("\n", lines))));
+    assertThat(fromText).hasMessage(readError(lines).getMessage());
   }
 }
