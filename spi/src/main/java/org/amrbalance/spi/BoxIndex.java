@@ -8,13 +8,18 @@ import java.util.Map;
 
 /**
  * Finds which of a fixed list of boxes intersect a query box, by hashing boxes into buckets of about one
- * typical box's size, so that hierarchies of 10^5 patches are checked in near-linear time.
+ * typical box's size, so that hierarchies of 10^5 patches are checked in near-linear time. A box spanning more
+ * than {@link #MAX_BUCKETS} buckets (one huge box among small ones) is not hashed but checked by every query, so
+ * that no box set, however skewed, costs more memory than a few entries per box.
  */
 final class BoxIndex {
+  static final int MAX_BUCKETS = 64;
+
   private final List<Box> boxes;
   private final int dim;
   private final int[] bucketSize;
   private final Map<BucketKey, int[]> buckets = new HashMap<>();
+  private final int[] oversize;
   private final int[] stamp;
   private int query;
 
@@ -33,11 +38,17 @@ final class BoxIndex {
       bucketSize[d] = lengths.length == 0 ? 1 : Math.max(1, lengths[lengths.length / 2]);
     }
     Map<BucketKey, List<Integer>> lists = new HashMap<>();
+    List<Integer> large = new ArrayList<>();
     for (int i = 0; i < this.boxes.size(); i++) {
       int index = i;
-      forEachBucket(this.boxes.get(i), key -> lists.computeIfAbsent(key, k -> new ArrayList<>()).add(index));
+      if (bucketCount(this.boxes.get(i)) > MAX_BUCKETS) {
+        large.add(i);
+      } else {
+        forEachBucket(this.boxes.get(i), key -> lists.computeIfAbsent(key, k -> new ArrayList<>()).add(index));
+      }
     }
     lists.forEach((k, v) -> buckets.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
+    this.oversize = large.stream().mapToInt(Integer::intValue).toArray();
     this.stamp = new int[this.boxes.size()];
   }
 
@@ -55,6 +66,11 @@ final class BoxIndex {
         }
       }
     } else {
+      for (int i : oversize) {
+        if (boxes.get(i).intersects(q)) {
+          found.add(i);
+        }
+      }
       forEachBucket(q, key -> {
         int[] members = buckets.get(key);
         if (members != null) {
@@ -81,16 +97,17 @@ final class BoxIndex {
   }
 
   private void forEachBucket(Box b, java.util.function.Consumer<BucketKey> action) {
-    int[] lo = new int[3];
-    int[] hi = new int[3];
+    // long counters: with buckets of one cell an int counter would wrap at a box ending at Integer.MAX_VALUE
+    long[] lo = new long[3];
+    long[] hi = new long[3];
     for (int d = 0; d < dim; d++) {
       lo[d] = Math.floorDiv(b.lo(d), bucketSize[d]);
       hi[d] = Math.floorDiv(b.hi(d), bucketSize[d]);
     }
-    for (int x = lo[0]; x <= hi[0]; x++) {
-      for (int y = lo[1]; y <= hi[1]; y++) {
-        for (int z = lo[2]; z <= hi[2]; z++) {
-          action.accept(new BucketKey(x, y, z));
+    for (long x = lo[0]; x <= hi[0]; x++) {
+      for (long y = lo[1]; y <= hi[1]; y++) {
+        for (long z = lo[2]; z <= hi[2]; z++) {
+          action.accept(new BucketKey((int) x, (int) y, (int) z));
         }
       }
     }

@@ -127,4 +127,32 @@ class HierarchyTest {
           .hasMessageContaining("overlaps");
     }
   }
+
+  /** One huge box among unit boxes must not be hashed into every bucket it covers (2^40 of them here). */
+  @Test
+  @org.junit.jupiter.api.Timeout(60) // a hang guard: the check itself takes milliseconds
+  void oneHugeBoxAmongSmallOnesIsCheckedWithoutBlowingUp() {
+    int big = 1 << 20;
+    List<Patch> patches = new ArrayList<>();
+    for (int x = 0; x < 100; x++) {
+      patches.add(Patch.of(x, 0, Box.of2d(x, 0, x, 0)));
+    }
+    patches.add(Patch.of(100, 0, Box.of2d(0, 10, big - 1, 10 + big - 1)));
+    Box domain = Box.ofSize(big, big + 10);
+    assertThat(Hierarchy.of(domain, new int[] {2}, patches).patchCount()).isEqualTo(101);
+    patches.add(Patch.of(101, 0, Box.of2d(500, 500, 500, 500))); // inside the huge box
+    assertThatThrownBy(() -> Hierarchy.of(domain, new int[] {2}, patches)).hasMessageContaining("overlaps");
+  }
+
+  /** Unit boxes at the very end of the int range: bucket indices must not wrap around. */
+  @Test
+  @org.junit.jupiter.api.Timeout(60) // a hang guard
+  void boxesEndingAtTheLargestIndexAreChecked() {
+    int max = Integer.MAX_VALUE;
+    List<Patch> patches = List.of(Patch.of(0, 0, Box.of1d(max, max)), Patch.of(1, 0, Box.of1d(max - 2, max - 2)));
+    assertThat(Hierarchy.of(Box.of1d(max - 10, max), new int[] {2}, patches).patchCount()).isEqualTo(2);
+    List<Patch> overlapping = List.of(Patch.of(0, 0, Box.of1d(max, max)), Patch.of(1, 0, Box.of1d(max - 1, max)));
+    assertThatThrownBy(() -> Hierarchy.of(Box.of1d(max - 10, max), new int[] {2}, overlapping))
+        .hasMessageContaining("overlaps");
+  }
 }
