@@ -27,8 +27,9 @@ import org.amrbalance.triggers.TriggerState;
  * <p>After a regrid the new patches must be placed in any case: if the trigger asks for a remap, the
  * balancer places everything; otherwise {@link InheritingPlacement} keeps data where it is. Costs are the
  * balancer's wall time plus what the host's {@link AmrHost#migrate} returns, in the units of the step times
- * (seconds). Every rank of a distributed host runs its own service; given the same gathered step times and
- * deterministic balancers and triggers, all reach the same decisions. Not thread-safe.
+ * (seconds), as {@link AmrHost#agreedCost} makes them. Every rank of a distributed host runs its own service; given
+ * the same gathered step times, agreed costs and deterministic balancers and triggers, all reach the same decisions.
+ * Not thread-safe.
  *
  * <p>Step times that are NaN, negative, infinite or missing for a rank never reach the trigger: under
  * {@link BadStepTimes#REJECT} (the default) {@link #stepped} throws and nothing changes, under
@@ -208,6 +209,8 @@ public final class BalancingService {
       fire(l -> l.onRemapSkipped(step, "migration failed: " + e.getMessage()));
       throw e;
     }
+    // The balancing time is this rank's own: a distributed host makes every rank's trigger learn the same cost.
+    cost = h.agreedCost(cost);
     lastRemapCost = cost;
     lastReport = after;
     remaps++;

@@ -194,4 +194,36 @@ class BalancingServiceTest {
     assertThatThrownBy(() -> new BalancingService(new RoundRobinBalancer(), ScriptedPolicy::new,
         ServiceOptions.defaults()).saveState()).isInstanceOf(IllegalStateException.class);
   }
+
+  @Test
+  void theTriggerLearnsTheCostTheHostAgreesOn() {
+    List<Double> told = new ArrayList<>();
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5) {
+      @Override
+      public double agreedCost(double localSeconds) {
+        assertThat(localSeconds).isGreaterThanOrEqualTo(0.5); // balancing plus the migration's 0.5
+        return 7.0; // what the slowest rank of a distributed host measured
+      }
+    };
+    ScriptedPolicy policy = new ScriptedPolicy(1) {
+      @Override
+      public void onRemap(double measuredCost) {
+        super.onRemap(measuredCost);
+        told.add(measuredCost);
+      }
+    };
+    List<RemapEvent> events = new ArrayList<>();
+    BalancingService s = service(policy, ServiceOptions.defaults());
+    s.addListener(new BalancingListener() {
+      @Override
+      public void onRemap(RemapEvent e) {
+        events.add(e);
+      }
+    });
+    s.attach(host);
+    s.regridded();
+    s.stepped(StepTimes.of(4, 0, 0, 0));
+    assertThat(told).containsExactly(7.0, 7.0);
+    assertThat(events).extracting(RemapEvent::cost).containsExactly(7.0, 7.0);
+  }
 }

@@ -10,7 +10,7 @@ import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.MigrationPlan;
 
 /** An in-memory host: its hierarchy is set by the test, migrations are recorded and cost a fixed time. */
-final class FakeHost implements AmrHost {
+class FakeHost implements AmrHost {
   final List<MigrationPlan> plans = new ArrayList<>();
   private final Machine machine;
   private final double migrationCost;

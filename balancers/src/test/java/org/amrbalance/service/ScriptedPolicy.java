@@ -8,7 +8,7 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
 /** Fires at the listed step numbers (1-based) and records what it is told. */
-final class ScriptedPolicy implements RemapPolicy {
+class ScriptedPolicy implements RemapPolicy {
   final List<Double> costs = new ArrayList<>();
   final Set<Integer> fireAt;
   int skipped;

@@ -29,4 +29,14 @@ public interface AmrHost {
    * If the move fails, the host keeps its data as it was and throws.
    */
   double migrate(MigrationPlan plan);
+
+  /**
+   * The cost of a remap that cost {@code localSeconds} on this rank (balancing plus {@link #migrate}) as the
+   * trigger should learn it. A distributed host, where every rank runs its own service, returns the maximum over
+   * its ranks, so that the triggers on all ranks learn the same cost and go on deciding alike; every rank's service
+   * calls it at the same point of the same remap, so it may be a collective. Default: {@code localSeconds}.
+   */
+  default double agreedCost(double localSeconds) {
+    return localSeconds;
+  }
 }

@@ -58,6 +58,12 @@ final class DistributedHost implements AmrHost {
     return solver.assignment();
   }
 
+  /** The slowest rank's cost: every rank's service calls this at the same point of a remap (a collective). */
+  @Override
+  public double agreedCost(double localSeconds) {
+    return comm.allReduceMax(localSeconds);
+  }
+
   @Override
   public double migrate(MigrationPlan plan) {
     if (plan == null) {

@@ -56,7 +56,7 @@ public final class DistributedLaplace {
   private final PayloadExchange exchange;
   private final List<String> failedRemaps = new ArrayList<>();
   private final BalancingService service;
-  private AgreedCostPolicy policy;
+  private int remapsSkipped;
   private final List<Remap> remaps = new ArrayList<>();
   private final double[] computeSeconds;
   private double sumAverage;
@@ -100,11 +100,8 @@ public final class DistributedLaplace {
         .exchange(exchange)
         .build();
     this.host = new DistributedHost(solver, comm, exchange);
-    com.google.inject.Provider<RemapPolicy> triggers = injector.getProvider(RemapPolicy.class);
-    this.service = new BalancingService(balancer, () -> {
-      policy = new AgreedCostPolicy(triggers.get(), comm);
-      return policy;
-    }, injector.getInstance(ServiceOptions.class));
+    this.service = new BalancingService(balancer, injector.getProvider(RemapPolicy.class),
+        injector.getInstance(ServiceOptions.class));
     this.computeSeconds = new double[comm.size()];
     if (from == null) {
       solver.solve();
@@ -122,10 +119,14 @@ public final class DistributedLaplace {
     service.addListener(new BalancingListener() {
       @Override
       public void onRemap(RemapEvent e) {
-        List<Double> costs = policy.costs();
         // The run's step, not the service's count: the last step of a run is never told to the service.
-        remaps.add(new Remap(step, e.reason(), costs.get(costs.size() - 1), e.plan().cells(),
+        remaps.add(new Remap(step, e.reason(), e.cost(), e.plan().cells(),
             e.imbalanceBefore(), e.imbalanceAfter(), e.levelEfficiencyBefore(), e.levelEfficiencyAfter()));
+      }
+
+      @Override
+      public void onRemapSkipped(long skippedAt, String why) {
+        remapsSkipped++;
       }
     });
     service.attach(host);
@@ -335,7 +336,7 @@ public final class DistributedLaplace {
 
   /** How many times the trigger was told that a remap it asked for did not happen (a failed remap, say). */
   public int remapsSkipped() {
-    return policy.skipped();
+    return remapsSkipped;
   }
 
   /** The exchange of grid data of this rank (fault injection in tests). */

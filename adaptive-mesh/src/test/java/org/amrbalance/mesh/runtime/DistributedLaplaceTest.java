@@ -118,4 +118,20 @@ class DistributedLaplaceTest {
         .hasStackTraceContaining("unknown trigger; known: [")
         .hasStackTraceContaining("stop-at-rise");
   }
+
+  /** Each rank measures its own balancing time; the trigger on every rank must learn the same (slowest) cost. */
+  @Test
+  void everyRanksTriggerLearnsTheSameRemapCost() {
+    RunOptions o = SHORT.withSteps(5).withTrigger("fixed-interval").withSetting("amrbalance.fixed-interval.m", "2");
+    List<List<Double>> costs = ThreadCollectives.run(3, c -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(c), o);
+      while (run.stepsTaken() < o.steps()) {
+        run.step();
+      }
+      return run.remaps().stream().map(DistributedLaplace.Remap::cost).toList();
+    });
+    assertThat(costs.get(0)).hasSize(2).allSatisfy(cost -> assertThat(cost).isPositive());
+    assertThat(costs.get(1)).isEqualTo(costs.get(0));
+    assertThat(costs.get(2)).isEqualTo(costs.get(0));
+  }
 }
