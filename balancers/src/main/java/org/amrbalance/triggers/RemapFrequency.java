@@ -21,18 +21,21 @@ import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
  * an interval (never across a remap), pooled over ranks or per rank, and accumulated over the whole run. The period is
  * re-evaluated every step from the current estimates; before the warm-up no remap is asked for. Under per-rank
  * estimates, PI uses Theorem 6.1 evaluated at the current step only (fire once d1 of the current step exceeds D).
- * A skipped remap is asked for again at the next step.
+ * A skipped remap is asked for again at the next step. With {@link RemapFrequencyOptions#costFloor()} (the default)
+ * an estimated workload's period is at least the one that pays back the last remap's measured cost (an addition
+ * beyond the paper, spec §11).
  */
 public final class RemapFrequency implements RemapPolicy {
   // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.
   private static final int MAX_SCAN = 10_000;
 
-  private static final int STATE_VERSION = 1;
+  private static final int STATE_VERSION = 2;
 
   private final RemapFrequencyOptions options;
   private final RankCount ranks = new RankCount();
   private double knownInterval = Double.NaN;
   private int knownFor;
+  private double cost = Double.NaN;
   private int steps;
   private double intervalLoad = Double.NaN;
   private double[] previous;
@@ -86,6 +89,9 @@ public final class RemapFrequency implements RemapPolicy {
   public RemapDecision onStep(StepTimes times) {
     ranks.check(times);
     int n = times.ranks();
+    if (Double.isNaN(cost)) {
+      cost = times.max(); // until a remap is measured, as Stop-At-Rise does
+    }
     steps++;
     if (steps == 1) {
       intervalLoad = times.average();
@@ -142,22 +148,35 @@ public final class RemapFrequency implements RemapPolicy {
       }
       double var = ss / (total - 1);
       double mean0 = Math.max(0, mu); // a falling mean load would only empty the processors: treat as μ = 0
-      return homogeneousPeriod(options, intervalLoad, mean0, var, n);
+      return floored(homogeneousPeriod(options, intervalLoad, mean0, var, n), var, n);
     }
     double[] var = new double[n];
+    double meanVar = 0;
     for (int r = 0; r < n; r++) {
       var[r] = m2[r] / (count[r] - 1);
+      meanVar += var[r] / n;
     }
     if (options.form() == RemapFrequencyOptions.Form.DEVIATION) {
-      return DeviationInterval.of(mean.clone(), var).realInterval(options.tolerance(), intervalLoad);
+      return floored(DeviationInterval.of(mean.clone(), var).realInterval(options.tolerance(), intervalLoad), meanVar,
+          n);
     }
     double d1 = ExtremeDifferenceInterval.upperDifference(steps, intervalLoad, mean.clone(), var);
-    return d1 > options.tolerance() ? steps : Double.POSITIVE_INFINITY;
+    return floored(d1 > options.tolerance() ? steps : Double.POSITIVE_INFINITY, meanVar, n);
+  }
+
+  /** {@code period}, raised to the cost-paying T_c of {@link RemapFrequencyOptions#costFloor()} when that is on. */
+  private double floored(double period, double variance, int n) {
+    if (!options.costFloor() || !(variance > 0) || !(cost > 0)) {
+      return period;
+    }
+    double payBack = Math.pow(3 * cost / (options.factor().of(n) * Math.sqrt(variance)), 2.0 / 3);
+    return Math.max(period, payBack);
   }
 
   @Override
   public void onRemap(double measuredCost) {
     Checks.finiteNonNegative("measuredCost", measuredCost);
+    cost = measuredCost;
     steps = 0;
     previous = null;
     intervalLoad = Double.NaN;
@@ -167,7 +186,7 @@ public final class RemapFrequency implements RemapPolicy {
   @Override
   public byte[] saveState() {
     return TriggerState.writer(RemapFrequencyModule.NAME, STATE_VERSION).putInt(ranks.get())
-        .putInt(steps).putDouble(intervalLoad).putDoubles(previous).putLongs(count)
+        .putInt(steps).putDouble(cost).putDouble(intervalLoad).putDoubles(previous).putLongs(count)
         .putDoubles(mean).putDoubles(m2).toBytes();
   }
 
@@ -176,6 +195,7 @@ public final class RemapFrequency implements RemapPolicy {
     TriggerState.Reader in = TriggerState.reader(state, RemapFrequencyModule.NAME, STATE_VERSION);
     int r = in.readInt();
     int n = in.readInt();
+    double c = in.readDouble();
     double load = in.readDouble();
     double[] prev = in.readDoubles();
     long[] cnt = in.readLongs();
@@ -189,6 +209,7 @@ public final class RemapFrequency implements RemapPolicy {
     ranks.set(r);
     knownInterval = Double.NaN; // derived from the options and the rank count: computed again at the next step
     steps = n;
+    cost = c;
     intervalLoad = load;
     previous = prev;
     count = cnt;

@@ -22,7 +22,7 @@ public final class RemapFrequencyOptions {
   }
 
   private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(Form.EXTREME_DIFFERENCE, 0.1,
-      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true);
+      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true, true);
 
   private final Form form;
   private final double tolerance;
@@ -34,9 +34,10 @@ public final class RemapFrequencyOptions {
   private final double[] capacity;
   private final int warmup;
   private final boolean pooled;
+  private final boolean costFloor;
 
   private RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
-      double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled) {
+      double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled, boolean costFloor) {
     this.form = form;
     this.tolerance = tolerance;
     this.factor = factor;
@@ -47,6 +48,7 @@ public final class RemapFrequencyOptions {
     this.capacity = capacity;
     this.warmup = warmup;
     this.pooled = pooled;
+    this.costFloor = costFloor;
   }
 
   /** PI with D = 0.1, the normal-approximation factor a(N), workload estimated online, processors pooled. */
@@ -58,13 +60,15 @@ public final class RemapFrequencyOptions {
   public RemapFrequencyOptions tolerance(Form f, double value) {
     Checks.notNull("form", f);
     Checks.finitePositive("tolerance", value);
-    return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled);
+    return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
+        costFloor);
   }
 
   /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
   public RemapFrequencyOptions factor(MaxFactor k) {
     Checks.notNull("factor", k);
-    return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled);
+    return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
+        costFloor);
   }
 
   /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
@@ -73,7 +77,7 @@ public final class RemapFrequencyOptions {
     Checks.finiteNonNegative("mu", mean);
     Checks.finiteNonNegative("sigma2", variance);
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
-        new double[0], warmup, true);
+        new double[0], warmup, true, costFloor);
   }
 
   /**
@@ -93,7 +97,7 @@ public final class RemapFrequencyOptions {
       Checks.finitePositive("capacity[" + i + "]", capacities[i]);
     }
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, means.clone(), variances.clone(),
-        capacities.clone(), warmup, false);
+        capacities.clone(), warmup, false, costFloor);
   }
 
   /**
@@ -105,7 +109,7 @@ public final class RemapFrequencyOptions {
   public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
     Checks.check(warmupIncrements >= 2, "warmup", warmupIncrements, "must be >= 2");
     return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
-        new double[0], warmupIncrements, pooledRanks);
+        new double[0], warmupIncrements, pooledRanks, costFloor);
   }
 
   public RemapFrequencyOptions estimated() {
@@ -152,18 +156,35 @@ public final class RemapFrequencyOptions {
     return pooled;
   }
 
+  /**
+   * Whether an estimated workload's period is at least the one that pays back the measured remap cost (default
+   * true): with C the last remap's cost, σ² the estimated increment variance and k the factor, the mean loss per step
+   * (C + Σ_{t≤T} k·σ·√t)/T of remapping every T steps is least at T_c = (3C/(kσ))^(2/3) (the sum taken as its
+   * integral), and the trigger waits at least that long. An addition beyond seed 003 (spec §11: the paper links no
+   * cost to its tolerance), without which measurement noise alone reaches any tolerance within a step or two. A known
+   * workload's units need not be seconds, so it is not floored.
+   */
+  public boolean costFloor() {
+    return costFloor;
+  }
+
+  public RemapFrequencyOptions costFloor(boolean on) {
+    return new RemapFrequencyOptions(form, tolerance, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
+        on);
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof RemapFrequencyOptions x && x.form == form && Double.compare(x.tolerance, tolerance) == 0
         && x.factor == factor && x.known == known && Double.compare(x.initialLoad, initialLoad) == 0
         && Arrays.equals(x.mu, mu) && Arrays.equals(x.sigma2, sigma2) && Arrays.equals(x.capacity, capacity)
-        && x.warmup == warmup && x.pooled == pooled;
+        && x.warmup == warmup && x.pooled == pooled && x.costFloor == costFloor;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(form, tolerance, factor, known, initialLoad, Arrays.hashCode(mu), Arrays.hashCode(sigma2),
-        Arrays.hashCode(capacity), warmup, pooled);
+        Arrays.hashCode(capacity), warmup, pooled, costFloor);
   }
 
   @Override
@@ -171,6 +192,7 @@ public final class RemapFrequencyOptions {
     return "RemapFrequencyOptions[" + form + " " + tolerance + ", " + factor + (known
         ? ", known w=" + initialLoad + " mu=" + Arrays.toString(mu) + " sigma2=" + Arrays.toString(sigma2)
             + " capacity=" + Arrays.toString(capacity)
-        : ", estimated warmup=" + warmup + (pooled ? " pooled" : " per rank")) + "]";
+        : ", estimated warmup=" + warmup + (pooled ? " pooled" : " per rank") + (costFloor ? ", cost floor" : ""))
+        + "]";
   }
 }

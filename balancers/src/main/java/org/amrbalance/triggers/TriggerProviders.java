@@ -106,7 +106,8 @@ public final class TriggerProviders {
           "form", "extreme-difference (tolerance D) or deviation (tolerance B) (default extreme-difference)",
           "tolerance", "D or B, > 0 (default 0.1)",
           "factor", "hartley-david, normal-asymptotic or normal-exact: the constant a(N) (default normal-asymptotic)",
-          "warmup", "increments observed before the first estimate, in [2, 1000000] (default 8)");
+          "warmup", "increments observed before the first estimate, in [2, 1000000] (default 8)",
+          "cost-floor", "never remap before the measured remap cost is paid back under the model (default true)");
     }
 
     @Override
@@ -116,7 +117,8 @@ public final class TriggerProviders {
       return new RemapFrequencyModule(d
           .tolerance(form, o.doubleValue("tolerance", d.tolerance(), Double.MIN_VALUE, 1e300))
           .factor(o.enumValue("factor", d.factor()))
-          .estimated(o.intValue("warmup", d.warmup(), 2, 1_000_000), d.pooled()));
+          .estimated(o.intValue("warmup", d.warmup(), 2, 1_000_000), d.pooled())
+          .costFloor(o.booleanValue("cost-floor", d.costFloor())));
     }
   }
 

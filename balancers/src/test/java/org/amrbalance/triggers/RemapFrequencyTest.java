@@ -132,4 +132,56 @@ class RemapFrequencyTest {
     assertThat(Guice.createInjector(new RemapFrequencyModule(o)).getInstance(RemapFrequencyOptions.class)).isEqualTo(o);
     assertThat(RemapFrequencyModule.NAME).isEqualTo("remap-frequency");
   }
+
+  /** Mean steps between remaps on i.i.d. noisy step times (no drift at all), each remap costing {@code cost}. */
+  private static double meanIntervalOnNoise(RemapFrequencyOptions options, double cost) {
+    SplittableRandom rng = new SplittableRandom(11);
+    RemapFrequency p = new RemapFrequency(options);
+    int remaps = 0;
+    for (int t = 0; t < 2000; t++) {
+      double[] times = new double[8];
+      for (int r = 0; r < 8; r++) {
+        times[r] = 1 + 0.2 * rng.nextDouble();
+      }
+      if (p.onStep(StepTimes.of(times)).shouldRemap()) {
+        p.onRemap(cost);
+        remaps++;
+      }
+    }
+    return remaps == 0 ? Double.POSITIVE_INFINITY : 2000.0 / remaps;
+  }
+
+  @Test
+  void theCostFloorKeepsNoiseFromRemappingEveryStepAndScalesWithTheCost() {
+    RemapFrequencyOptions estimated = RemapFrequencyOptions.defaults().estimated(4, true);
+    double without = meanIntervalOnNoise(estimated.costFloor(false), 2);
+    double cheap = meanIntervalOnNoise(estimated, 0.2);
+    double dear = meanIntervalOnNoise(estimated, 2);
+    System.out.printf("remap-frequency on pure noise: every %.1f steps without the cost floor; with it every %.1f"
+        + " (C = 0.2) and %.1f (C = 2)%n", without, cheap, dear);
+    assertThat(without).as("the tolerance alone").isLessThan(8);
+    // Increments are differences of U(1, 1.2) times: σ = 0.2/√6 = 0.082; k = a(8) = 1.52; T_c = (3C/(kσ))^(2/3) is
+    // 2.9 and 13.3 steps, and the trigger fires at the first whole step not below it.
+    double k = MaxFactor.NORMAL_ASYMPTOTIC.of(8);
+    double sigma = 0.2 / Math.sqrt(6);
+    assertThat(dear).isGreaterThanOrEqualTo(Math.floor(Math.pow(3 * 2 / (k * sigma), 2.0 / 3)) * 0.9);
+    assertThat(dear / cheap).as("T_c grows as C^(2/3): 10^(2/3) = 4.6, rounded down to whole steps")
+        .isBetween(2.5, 7.0);
+  }
+
+  @Test
+  void theCostFloorLeavesAKnownWorkloadAlone() {
+    RemapFrequencyOptions known = RemapFrequencyOptions.defaults().known(100, 0, 0.5);
+    RemapFrequency on = new RemapFrequency(known);
+    RemapFrequency off = new RemapFrequency(known.costFloor(false));
+    for (int t = 0; t < 200; t++) {
+      StepTimes times = StepTimes.of(100 + t % 7, 100, 101);
+      boolean a = on.onStep(times).shouldRemap();
+      assertThat(off.onStep(times).shouldRemap()).isEqualTo(a);
+      if (a) {
+        on.onRemap(1000);
+        off.onRemap(1000);
+      }
+    }
+  }
 }
