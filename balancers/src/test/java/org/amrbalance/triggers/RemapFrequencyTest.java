@@ -171,17 +171,20 @@ class RemapFrequencyTest {
 
   @Test
   void theCostFloorLeavesAKnownWorkloadAlone() {
-    RemapFrequencyOptions known = RemapFrequencyOptions.defaults().known(100, 0, 0.5);
+    RemapFrequencyOptions known = RemapFrequencyOptions.defaults().known(100, 0, 5); // T* of some 30 steps
     RemapFrequency on = new RemapFrequency(known);
     RemapFrequency off = new RemapFrequency(known.costFloor(false));
+    int remaps = 0;
     for (int t = 0; t < 200; t++) {
       StepTimes times = StepTimes.of(100 + t % 7, 100, 101);
       boolean a = on.onStep(times).shouldRemap();
       assertThat(off.onStep(times).shouldRemap()).isEqualTo(a);
       if (a) {
-        on.onRemap(1000);
+        on.onRemap(1000); // a cost that, floored, would hold off every remap of the run
         off.onRemap(1000);
+        remaps++;
       }
     }
+    assertThat(remaps).as("the known period fires within the run").isPositive();
   }
 }

@@ -56,6 +56,7 @@ public final class DistributedLaplace {
   private final PayloadExchange exchange;
   private final List<String> failedRemaps = new ArrayList<>();
   private final BalancingService service;
+  private final StepTimeGate stepTimeGate;
   private int remapsSkipped;
   private final List<Remap> remaps = new ArrayList<>();
   private final double[] computeSeconds;
@@ -102,6 +103,7 @@ public final class DistributedLaplace {
     this.host = new DistributedHost(solver, comm, exchange);
     this.service = new BalancingService(balancer, injector.getProvider(RemapPolicy.class),
         injector.getInstance(ServiceOptions.class));
+    this.stepTimeGate = StepTimeGate.of(comm.size(), service.options().badStepTimes());
     this.computeSeconds = new double[comm.size()];
     if (from == null) {
       solver.solve();
@@ -266,8 +268,7 @@ public final class DistributedLaplace {
     solver.relaxStep();
     double[] seconds = comm.gatherSeconds(stepTimeFilter.applyAsDouble(solver.lastStepTimes().time(comm.rank())));
     // Every rank holds the same gathered times, so every rank rejects (throws) or skips the same step.
-    StepTimeGate gate = StepTimeGate.of(comm.size(), service.options().badStepTimes());
-    StepTimes times = gate.admit(step, seconds).orElse(null);
+    StepTimes times = stepTimeGate.admit(step, seconds).orElse(null);
     if (times != null) {
       for (int r = 0; r < computeSeconds.length; r++) {
         computeSeconds[r] += times.time(r);

@@ -147,6 +147,17 @@ class TightPackerTest {
     return b == Corner.INFINITE ? Corner.INFINITE : a + b;
   }
 
+  /** w*, the longest side of any item. */
+  private static long longestSide(List<Item> items) {
+    return items.stream().mapToLong(Item::longSide).max().orElse(0);
+  }
+
+  /** W_opt >= max(sqrt(A), w*) (spec section 8.4); W_TP is the longer side of the TP box. */
+  private static double optimalWidthLowerBound(List<Item> items) {
+    long area = items.stream().mapToLong(Item::area).sum();
+    return Math.max(Math.sqrt(area), longestSide(items));
+  }
+
   @Test
   void theorem533BoundHoldsForRectangles() {
     Random rnd = new Random(533L);
@@ -154,14 +165,8 @@ class TightPackerTest {
     for (int t = 0; t < 3000; t++) {
       List<Item> items = RandomItems.rectangles(rnd, 1 + rnd.nextInt(t < 2500 ? 30 : 120), 1 + rnd.nextInt(60));
       Packing p = modified.pack(items, 1.0);
-      long wStar = 0;
-      long area = 0;
-      for (Item i : items) {
-        wStar = Math.max(wStar, i.longSide());
-        area += i.area();
-      }
-      // W_opt >= max(sqrt(A), w*) (spec section 8.4); W_TP is the longer side of the TP box.
-      double wOptLower = Math.max(Math.sqrt(area), wStar);
+      long wStar = longestSide(items);
+      double wOptLower = optimalWidthLowerBound(items);
       long wTp = Math.max(p.width(), p.height());
       assertThat((double) wTp).as("instance %d: %s", t, p).isLessThanOrEqualTo(Math.sqrt(2) * wOptLower + 3 * wStar);
       assertThat(Math.abs(p.width() - p.height())).as("instance %d: |W - H| of %s", t, p)
@@ -176,13 +181,8 @@ class TightPackerTest {
     for (int t = 0; t < 3000; t++) {
       List<Item> items = RandomItems.squares(rnd, 1 + rnd.nextInt(t < 2500 ? 30 : 120), 1 + rnd.nextInt(60));
       Packing p = modified.pack(items, 1.0);
-      long wStar = 0;
-      long area = 0;
-      for (Item i : items) {
-        wStar = Math.max(wStar, i.longSide());
-        area += i.area();
-      }
-      double wOptLower = Math.max(Math.sqrt(area), wStar);
+      long wStar = longestSide(items);
+      double wOptLower = optimalWidthLowerBound(items);
       long wTp = Math.max(p.width(), p.height());
       assertThat((double) wTp).as("instance %d: %s", t, p).isLessThanOrEqualTo(Math.sqrt(2) * wOptLower + 2 * wStar);
       assertThat(Math.abs(p.width() - p.height())).as("instance %d", t).isLessThanOrEqualTo(wStar);

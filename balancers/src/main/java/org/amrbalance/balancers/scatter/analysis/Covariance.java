@@ -11,8 +11,10 @@ public interface Covariance {
   /** Cov(u) for u >= 0. */
   double at(double u);
 
-  /** Lags in (0, 1] where Cov has a kink. */
-  double[] kinks();
+  /** Lags in (0, 1] where Cov has a kink; none for a family smooth on (0, 1]. */
+  default double[] kinks() {
+    return new double[0];
+  }
 
   /**
    * A length over which Cov is close to a polynomial of degree 15 (infinite for piecewise linear families):
@@ -96,11 +98,6 @@ public interface Covariance {
     }
 
     @Override
-    public double[] kinks() {
-      return new double[0];
-    }
-
-    @Override
     public boolean convex() {
       return true;
     }
@@ -125,11 +122,6 @@ public interface Covariance {
     }
 
     @Override
-    public double[] kinks() {
-      return new double[0];
-    }
-
-    @Override
     public boolean convex() {
       return true;
     }
@@ -151,11 +143,6 @@ public interface Covariance {
     @Override
     public double smoothLength() {
       return 0.25 / frequency;
-    }
-
-    @Override
-    public double[] kinks() {
-      return new double[0];
     }
 
     @Override
