@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.mesh.mpi.LaunchResult;
