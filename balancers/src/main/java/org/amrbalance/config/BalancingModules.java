@@ -1,5 +1,6 @@
 package org.amrbalance.config;
 
+import com.google.inject.Guice;
 import com.google.inject.Module;
 import com.google.inject.util.Modules;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.amrbalance.service.BadStepTimes;
 import org.amrbalance.service.ServiceOptions;
+import org.amrbalance.spi.LoadBalancer;
 
 /**
  * Turns configuration into Guice modules. Recognised properties:
@@ -17,6 +19,8 @@ import org.amrbalance.service.ServiceOptions;
  * <pre>
  * amrbalance.balancer = NAME              (default knapsack)
  * amrbalance.trigger  = NAME              (default every-regrid)
+ * amrbalance.placement = NAME             places a regrid's grids when the trigger keeps the mapping: any balancer
+ *                                         name (default inherit: where their data is)
  * amrbalance.NAME.OPTION = VALUE          options of a balancer or trigger
  * amrbalance.service.two-stage = false    adopt a remap only if its predicted gain pays its expected cost
  * amrbalance.service.horizon = 20         steps over which the two-stage decision sums the gain
@@ -33,6 +37,8 @@ public final class BalancingModules {
   public static final String PREFIX = "amrbalance.";
   public static final String BALANCER = PREFIX + "balancer";
   public static final String TRIGGER = PREFIX + "trigger";
+  public static final String PLACEMENT = PREFIX + "placement";
+  public static final String DEFAULT_PLACEMENT = InheritingPlacementProvider.NAME;
   public static final String DEFAULT_BALANCER = "knapsack";
   public static final String DEFAULT_TRIGGER = "every-regrid";
   private static final String SERVICE = "service";
@@ -63,9 +69,15 @@ public final class BalancingModules {
     Map<String, TriggerProvider> triggers = discover(TriggerProvider.class, loader);
     String balancerName = properties.getOrDefault(BALANCER, DEFAULT_BALANCER).trim();
     String triggerName = properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim();
+    String placementName = properties.getOrDefault(PLACEMENT, DEFAULT_PLACEMENT).trim();
     BalancerProvider balancer = balancers.get(balancerName);
     if (balancer == null) {
       throw new IllegalArgumentException(BALANCER + " = " + balancerName + ": unknown balancer; known: "
+          + balancers.keySet());
+    }
+    BalancerProvider placement = balancers.get(placementName);
+    if (placement == null) {
+      throw new IllegalArgumentException(PLACEMENT + " = " + placementName + ": unknown balancer; known: "
           + balancers.keySet());
     }
     TriggerProvider trigger = triggers.get(triggerName);
@@ -77,7 +89,7 @@ public final class BalancingModules {
     Map<String, Map<String, String>> byComponent = new TreeMap<>();
     for (Map.Entry<String, String> e : new TreeMap<>(properties).entrySet()) {
       String key = e.getKey();
-      if (!key.startsWith(PREFIX) || key.equals(BALANCER) || key.equals(TRIGGER)) {
+      if (!key.startsWith(PREFIX) || key.equals(BALANCER) || key.equals(TRIGGER) || key.equals(PLACEMENT)) {
         continue;
       }
       String rest = key.substring(PREFIX.length());
@@ -106,10 +118,16 @@ public final class BalancingModules {
         .withHorizon(service.intValue("horizon", 20, 1, Integer.MAX_VALUE))
         .withLog(service.booleanValue("log", true))
         .withBadStepTimes(service.enumValue("bad-step-times", BadStepTimes.REJECT));
+    Module balancerModule =
+        balancer.module(ComponentOptions.of(balancerName, byComponent.getOrDefault(balancerName, Map.of())));
+    // The placement is a second LoadBalancer: built by its own injector, so that its module's bindings stay apart.
+    Module placementModule = placementName.equals(balancerName) ? balancerModule
+        : placement.module(ComponentOptions.of(placementName, byComponent.getOrDefault(placementName, Map.of())));
+    LoadBalancer placer = Guice.createInjector(placementModule).getInstance(LoadBalancer.class);
     return Modules.combine(
-        balancer.module(ComponentOptions.of(balancerName, byComponent.getOrDefault(balancerName, Map.of()))),
+        balancerModule,
         trigger.module(ComponentOptions.of(triggerName, byComponent.getOrDefault(triggerName, Map.of()))),
-        new ServiceModule(serviceOptions));
+        new ServiceModule(serviceOptions, placer));
   }
 
   /**

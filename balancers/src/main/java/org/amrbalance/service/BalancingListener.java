@@ -1,9 +1,13 @@
 package org.amrbalance.service;
 
 import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.StepTimes;
 
 /** Events of a {@link BalancingService}; every method has an empty default. Called on the host's thread. */
 public interface BalancingListener {
+  /** Step {@code step}'s times were good and were counted (before the trigger is asked). */
+  default void onStep(long step, StepTimes times) {}
+
   /** The trigger answered after a step or a regrid. */
   default void onDecision(long step, RemapDecision decision) {}
 

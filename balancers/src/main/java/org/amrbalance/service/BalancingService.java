@@ -16,25 +16,29 @@ import org.amrbalance.spi.MigrationPlan;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.TriggerState;
+import org.amrbalance.spi.TriggerState;
+import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.TriggerState;
 
 /**
- * The one object a host talks to. The host {@linkplain #attach attaches} its {@link AmrHost} hooks, then
- * tells the service of every regrid ({@link #regridded}) and of every synchronized step's times
- * ({@link #stepped}). The service asks the trigger, calls the balancer, measures the result with
- * {@link BalanceReport}, hands the {@link MigrationPlan} to the host and feeds the cost back to the trigger.
+ * The one object a host talks to, and the one path from a host's grids to a migration. The host
+ * {@linkplain #attach attaches} its {@link AmrHost} hooks, has the service {@linkplain #place place} the grids it
+ * creates, tells it of every regrid ({@link #regridded}) and of every synchronized step's times ({@link #stepped}).
+ * The service asks the trigger, calls the balancer, builds the one {@link MigrationPlan} of a remap, measures it
+ * with {@link BalanceReport}, hands it to {@link AmrHost#migrate}, and feeds the cost, agreed once through
+ * {@link AmrHost#agreedCost}, back to the trigger.
  *
- * <p>After a regrid the new patches must be placed in any case: if the trigger asks for a remap, the
- * balancer places everything; otherwise {@link InheritingPlacement} keeps data where it is. Costs are the
- * balancer's wall time plus what the host's {@link AmrHost#migrate} returns, in the units of the step times
- * (seconds), as {@link AmrHost#agreedCost} makes them. Every rank of a distributed host runs its own service; given
- * the same gathered step times, agreed costs and deterministic balancers and triggers, all reach the same decisions.
- * Not thread-safe.
+ * <p>Placement: the first placement is the balancer's; afterwards the grids of a regrid are placed by the
+ * {@link Placement} policy (configuration {@code amrbalance.placement}, default {@link InheritingPlacement}: where
+ * their data is) unless the trigger asks for a remap, which the balancer then places. Costs are the balancer's
+ * wall time plus what {@link AmrHost#migrate} returns, in seconds. Every rank of a distributed host runs its own
+ * service; given the same gathered step times, agreed costs and deterministic balancers and triggers, all reach
+ * the same decisions. Not thread-safe.
  *
- * <p>Step times that are NaN, negative, infinite or missing for a rank never reach the trigger: under
- * {@link BadStepTimes#REJECT} (the default) {@link #stepped} throws and nothing changes, under
+ * <p>Step times are validated here and nowhere else: NaN, negative, infinite or missing for a rank never reach the
+ * trigger: under {@link BadStepTimes#REJECT} (the default) {@link #stepped} throws and nothing changes, under
  * {@link BadStepTimes#SKIP} the step is counted ({@link #skippedSteps}), reported to the listeners and answered
- * with "keep" (see {@link StepTimeGate}).
+ * with "keep" (see {@link StepTimeGate}). Good times reach the listeners through {@link BalancingListener#onStep}.
  */
 public final class BalancingService {
   private static final String STATE_KIND = "balancing-service";
@@ -43,7 +47,7 @@ public final class BalancingService {
   private final LoadBalancer balancer;
   private final Provider<RemapPolicy> policies;
   private final ServiceOptions options;
-  private final LoadBalancer placement = new InheritingPlacement();
+  private final LoadBalancer placement;
   private final List<BalancingListener> listeners = new CopyOnWriteArrayList<>();
   private final LongSupplier nanoClock;
 
@@ -58,14 +62,16 @@ public final class BalancingService {
   private int remaps;
 
   @Inject
-  public BalancingService(LoadBalancer balancer, Provider<RemapPolicy> policies, ServiceOptions options) {
-    this(balancer, policies, options, System::nanoTime);
+  public BalancingService(LoadBalancer balancer, @Placement LoadBalancer placement, Provider<RemapPolicy> policies,
+      ServiceOptions options) {
+    this(balancer, placement, policies, options, System::nanoTime);
   }
 
   /** With the clock that times the balancer: tests that compare two runs' decisions need the same costs. */
-  BalancingService(LoadBalancer balancer, Provider<RemapPolicy> policies, ServiceOptions options,
-      LongSupplier nanoClock) {
+  BalancingService(LoadBalancer balancer, LoadBalancer placement, Provider<RemapPolicy> policies,
+      ServiceOptions options, LongSupplier nanoClock) {
     this.balancer = balancer;
+    this.placement = placement;
     this.policies = policies;
     this.options = options;
     this.nanoClock = nanoClock;
@@ -96,8 +102,29 @@ public final class BalancingService {
   }
 
   /**
-   * The host has a new hierarchy (or its first one). Places it (balancing everything if the trigger asks,
-   * or on the first placement), has the host migrate, and returns the new assignment.
+   * Places the grids of {@code next}, a hierarchy the host is building (at a regrid, level by level, or at its
+   * start), without moving any data and without asking the trigger: the host installs the result, taking the data
+   * of the new grids from its old ones or by interpolation. The first placement (the host has no assignment yet) is
+   * the balancer's; later ones are the {@link Placement} policy's, from the host's current assignment.
+   */
+  public Assignment place(Hierarchy next) {
+    AmrHost h = requireHost();
+    if (next == null) {
+      throw new IllegalArgumentException("next = null: give the hierarchy to place");
+    }
+    Assignment current = h.currentAssignment();
+    BalanceProblem problem = BalanceProblem.of(next, h.machine(), h.costModel());
+    if (current == null) {
+      return balancer.balance(problem);
+    }
+    return placement.balance(problem.withPrevious(current));
+  }
+
+  /**
+   * The host has a new hierarchy (or its first one). The first placement is a remap by the balancer; afterwards
+   * the trigger is asked and, if it says so, the balancer remaps. Otherwise grids that the host did not have
+   * {@linkplain #place placed} already are placed by the {@link Placement} policy and migrated. Returns the
+   * assignment in force.
    */
   public Assignment regridded() {
     AmrHost h = requireHost();
@@ -107,11 +134,16 @@ public final class BalancingService {
     if (decision.shouldRemap()) {
       return remap(h, current, decision, decision.predictedGain(), true);
     }
+    Hierarchy now = h.hierarchy();
+    if (current.hierarchy().equals(now)) {
+      lastReport = BalanceReport.of(BalanceProblem.of(now, h.machine(), h.costModel()), current);
+      return current;
+    }
     BalanceProblem problem = problemFor(h, current);
-    Assignment placed = placement.balance(problem);
-    h.migrate(MigrationPlan.between(current, placed));
-    lastReport = BalanceReport.of(problem, placed);
-    return placed;
+    MigrationPlan plan = MigrationPlan.between(current, placement.balance(problem));
+    h.migrate(plan);
+    lastReport = BalanceReport.of(problem, plan);
+    return plan.target();
   }
 
   /**
@@ -140,6 +172,23 @@ public final class BalancingService {
     return problems.isEmpty() ? accept(h, StepTimes.of(secondsPerRank)) : refuse(problems);
   }
 
+  /**
+   * The run's last step finished with these raw seconds: they are validated and counted as by
+   * {@link #stepped(double[])} and reach the listeners, but the trigger is not asked, since a remap after the last
+   * step would cost and never pay. Returns the admitted times, empty if they were skipped as bad.
+   */
+  public Optional<StepTimes> lastStep(double[] secondsPerRank) {
+    AmrHost h = requireHost();
+    List<String> problems = gate(h).problems(secondsPerRank);
+    if (!problems.isEmpty()) {
+      refuse(problems);
+      return Optional.empty();
+    }
+    StepTimes times = StepTimes.of(secondsPerRank);
+    admit(times);
+    return Optional.of(times);
+  }
+
   private StepTimeGate gate(AmrHost h) {
     return StepTimeGate.of(h.machine().ranks(), options.badStepTimes());
   }
@@ -157,14 +206,21 @@ public final class BalancingService {
     return RemapDecision.keep("bad step times skipped: " + message);
   }
 
-  private RemapDecision accept(AmrHost h, StepTimes times) {
+  /** Counts a good step and tells the listeners (and a pending remap its measured gain). */
+  private void admit(StepTimes times) {
     step++;
+    long admitted = step;
+    fire(l -> l.onStep(admitted, times));
     if (pendingMeasurement != null) {
       RemapEvent measured = pendingMeasurement.withMeasuredGain(lastStepMax - times.max());
       pendingMeasurement = null;
       fire(l -> l.onRemapMeasured(measured));
     }
     lastStepMax = times.max();
+  }
+
+  private RemapDecision accept(AmrHost h, StepTimes times) {
+    admit(times);
     RemapDecision decision = policy.onStep(times);
     fire(l -> l.onDecision(step, decision));
     if (!decision.shouldRemap()) {
@@ -184,9 +240,12 @@ public final class BalancingService {
     long start = nanoClock.getAsLong();
     Assignment proposed = balancer.balance(problem);
     double balanceSeconds = (nanoClock.getAsLong() - start) * 1e-9;
-    BalanceReport after = BalanceReport.of(problem, proposed);
+    // The one plan of this remap: measured here, carried by the event, executed by the host.
+    MigrationPlan plan = MigrationPlan.between(current, proposed);
+    BalanceReport after = BalanceReport.of(problem, plan);
     BalanceReport before = current == null || !current.hierarchy().equals(problem.hierarchy())
-        ? null : BalanceReport.of(problem, current);
+        ? null : BalanceReport.of(BalanceProblem.of(problem.hierarchy(), problem.machine(), problem.costModel()),
+            current);
     double gain = predicted;
     if (options.twoStage() && before != null && !regrid) {
       gain = predictedGain(before, after);
@@ -200,7 +259,6 @@ public final class BalancingService {
         return current;
       }
     }
-    MigrationPlan plan = MigrationPlan.between(current, proposed);
     double cost;
     try {
       cost = balanceSeconds + h.migrate(plan);
@@ -209,7 +267,7 @@ public final class BalancingService {
       fire(l -> l.onRemapSkipped(step, "migration failed: " + e.getMessage()));
       throw e;
     }
-    // The balancing time is this rank's own: a distributed host makes every rank's trigger learn the same cost.
+    // Both parts are this rank's own: agreed once, so that every rank's trigger learns the same cost.
     cost = h.agreedCost(cost);
     lastRemapCost = cost;
     lastReport = after;

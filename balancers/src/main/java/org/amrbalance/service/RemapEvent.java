@@ -13,7 +13,7 @@ import org.amrbalance.spi.MigrationPlan;
  * @param cost balancing plus migration time, as fed back to the trigger
  * @param before the report of the assignment that was replaced (null on the first placement)
  * @param after the report of the new assignment
- * @param plan what moved
+ * @param plan what moved: the one plan of the remap, measured by {@code after} and executed by the host
  */
 public record RemapEvent(long step, String reason, double predictedGain, double measuredGain, double cost,
     @javax.annotation.Nullable BalanceReport before, BalanceReport after, MigrationPlan plan) {

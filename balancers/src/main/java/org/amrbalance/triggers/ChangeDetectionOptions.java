@@ -1,6 +1,6 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.triggers.detection.AicChangeTest;

@@ -1,6 +1,7 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.TriggerState;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.spi.RemapDecision;

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** Options of {@link FixedInterval}: the interval m in steps. */

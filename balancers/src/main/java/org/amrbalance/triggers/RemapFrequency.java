@@ -1,6 +1,7 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.TriggerState;
+import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import org.amrbalance.spi.RemapPolicy;

@@ -141,7 +141,7 @@ class BadStepTimesTest {
 
   /** A service built from configuration, with a clock that stands still so that two runs feed the same costs. */
   private static BalancingService service(Injector injector, Seen record) {
-    BalancingService s = new BalancingService(injector.getInstance(LoadBalancer.class),
+    BalancingService s = new BalancingService(injector.getInstance(LoadBalancer.class), new InheritingPlacement(),
         injector.getProvider(RemapPolicy.class), injector.getInstance(ServiceOptions.class), () -> 0L);
     s.addListener(record);
     s.attach(new FakeHost(FOUR_TILES, Machine.fullyConnected(RANKS), 0.05));
@@ -290,7 +290,7 @@ class BadStepTimesTest {
   void aBadStepAfterARemapDoesNotEnterItsMeasuredGain() {
     ScriptedPolicy policy = new ScriptedPolicy(2);
     BalancingService s = new BalancingService(new org.amrbalance.balancers.baselines.RoundRobinBalancer(),
-        () -> policy, ServiceOptions.defaults().withLog(false).withBadStepTimes(BadStepTimes.SKIP), () -> 0L);
+        new InheritingPlacement(), () -> policy, ServiceOptions.defaults().withLog(false).withBadStepTimes(BadStepTimes.SKIP), () -> 0L);
     List<RemapEvent> measured = new ArrayList<>();
     s.addListener(new BalancingListener() {
       @Override

@@ -24,7 +24,7 @@ class BalancingServiceTest {
   private final List<String> skips = new ArrayList<>();
 
   private BalancingService service(ScriptedPolicy policy, ServiceOptions options) {
-    BalancingService s = new BalancingService(new RoundRobinBalancer(), () -> policy, options.withLog(false));
+    BalancingService s = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(), () -> policy, options.withLog(false));
     s.addListener(new BalancingListener() {
       @Override
       public void onRemapMeasured(RemapEvent event) {
@@ -138,7 +138,7 @@ class BalancingServiceTest {
   @Test
   void aRestoredServiceDecidesAsTheSavedOneWouldHave() {
     FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
-    BalancingService a = new BalancingService(new RoundRobinBalancer(),
+    BalancingService a = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
         () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
     a.attach(host);
     a.regridded();
@@ -150,7 +150,7 @@ class BalancingServiceTest {
 
     FakeHost same = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
     same.current = host.current;
-    BalancingService b = new BalancingService(new RoundRobinBalancer(),
+    BalancingService b = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
         () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
     b.attach(same);
     b.restoreState(saved);
@@ -165,7 +165,7 @@ class BalancingServiceTest {
     // On two ranks the grids were placed anew: the trigger counts from the restart.
     FakeHost two = new FakeHost(FOUR_TILES, Machine.fullyConnected(2), 0.5);
     two.current = Assignment.wholeGrids(FOUR_TILES, 2, id -> id % 2);
-    BalancingService c = new BalancingService(new RoundRobinBalancer(),
+    BalancingService c = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
         () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
     c.attach(two);
     c.restoreState(saved);
@@ -179,19 +179,19 @@ class BalancingServiceTest {
   @Test
   void aStateOfAnotherTriggerIsRefusedAndChangesNothing() {
     FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
-    BalancingService a = new BalancingService(new RoundRobinBalancer(),
+    BalancingService a = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
         org.amrbalance.triggers.StopAtRise::new, ServiceOptions.defaults().withLog(false));
     a.attach(host);
     a.regridded();
     a.stepped(StepTimes.of(2, 1, 1, 1));
-    BalancingService b = new BalancingService(new RoundRobinBalancer(),
+    BalancingService b = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
         () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
     b.attach(host);
     assertThatThrownBy(() -> b.restoreState(a.saveState())).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("written by trigger stop-at-rise, not fixed-interval");
     assertThat(b.steps()).isZero();
     assertThatThrownBy(() -> b.restoreState(new byte[] {0, 1})).hasMessageContaining("cut short");
-    assertThatThrownBy(() -> new BalancingService(new RoundRobinBalancer(), ScriptedPolicy::new,
+    assertThatThrownBy(() -> new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(), ScriptedPolicy::new,
         ServiceOptions.defaults()).saveState()).isInstanceOf(IllegalStateException.class);
   }
 

@@ -24,9 +24,9 @@ public interface AmrHost {
   Assignment currentAssignment();
 
   /**
-   * Moves the data as {@code plan} says so that it ends as {@code plan.target()}, and returns what the
-   * move cost in the units of the step times (a distributed host returns the maximum over its ranks).
-   * If the move fails, the host keeps its data as it was and throws.
+   * Moves the data exactly as {@code plan.transfers()} say, so that it ends as {@code plan.target()}, and returns
+   * what the move cost on this rank in the units of the step times (seconds); the service agrees the cost over the
+   * ranks once, through {@link #agreedCost}. If the move fails, the host keeps its data as it was and throws.
    */
   double migrate(MigrationPlan plan);
 

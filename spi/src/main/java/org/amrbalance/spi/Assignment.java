@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The result of balancing (the mapping, kept apart from the geometry of {@link Box} and the layout of

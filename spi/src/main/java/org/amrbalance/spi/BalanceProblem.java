@@ -3,6 +3,7 @@ package org.amrbalance.spi;
 import java.util.Objects;
 import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * What a {@link LoadBalancer} is asked: spread this hierarchy over this machine under this cost model,

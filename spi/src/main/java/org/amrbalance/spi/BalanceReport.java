@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.annotation.concurrent.Immutable;
+import javax.annotation.Nullable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Metrics of an assignment, computed here and only here from the problem and the final assignment, never
@@ -62,11 +64,32 @@ public final class BalanceReport {
     this.migratedBytes = migratedBytes;
   }
 
-  /** Measures {@code assignment} as a solution of {@code problem},
-      migration counted from {@code problem.previous()}. */
+  /**
+   * Measures {@code assignment} as a solution of {@code problem}, migration counted from
+   * {@code problem.previous()} (a plan is built for it; a caller that has the plan already passes it, see
+   * {@link #of(BalanceProblem, MigrationPlan)}).
+   */
   public static BalanceReport of(BalanceProblem problem, Assignment assignment) {
     Checks.notNull("problem", problem);
     Checks.notNull("assignment", assignment);
+    return of(problem, assignment,
+        problem.previous() == null ? null : MigrationPlan.between(problem.previous(), assignment));
+  }
+
+  /**
+   * Measures {@code plan.target()} as a solution of {@code problem}, migration counted from this plan, which must
+   * start from {@code problem.previous()}: the one plan that a remap builds, measures and executes.
+   */
+  public static BalanceReport of(BalanceProblem problem, MigrationPlan plan) {
+    Checks.notNull("problem", problem);
+    Checks.notNull("plan", plan);
+    if (plan.source() != problem.previous()) {
+      throw Checks.bad("plan.source", plan.source(), "is not the problem's previous assignment");
+    }
+    return of(problem, plan.target(), problem.previous() == null ? null : plan);
+  }
+
+  private static BalanceReport of(BalanceProblem problem, Assignment assignment, @Nullable MigrationPlan plan) {
     Hierarchy h = problem.hierarchy();
     if (!(assignment.hierarchy() == h || assignment.hierarchy().equals(h))) {
       throw Checks.bad("assignment.hierarchy", assignment.hierarchy(), "is not the problem's hierarchy " + h);
@@ -142,8 +165,7 @@ public final class BalanceReport {
 
     int migratedPieces = 0;
     long migratedBytes = 0;
-    if (problem.previous() != null) {
-      MigrationPlan plan = MigrationPlan.between(problem.previous(), assignment);
+    if (plan != null) {
       migratedPieces = plan.transfers().size();
       migratedBytes = plan.bytes();
     }

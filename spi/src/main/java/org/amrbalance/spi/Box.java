@@ -3,6 +3,7 @@ package org.amrbalance.spi;
 import java.util.Arrays;
 import java.util.Optional;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * An index box of dimension 1, 2 or 3: the cells {@code lo[d] <= i[d] <= hi[d]} (inclusive bounds, as in

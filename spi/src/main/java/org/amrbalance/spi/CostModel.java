@@ -2,6 +2,7 @@ package org.amrbalance.spi;
 
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The cost model of the grid-indivisibility chapter (seed 002, §3.2): computing a point costs

@@ -1,6 +1,7 @@
 package org.amrbalance.spi;
 
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /** The processors a hierarchy is balanced over: how many, and how they are connected. */
 @Immutable

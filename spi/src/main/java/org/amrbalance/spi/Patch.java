@@ -3,6 +3,7 @@ package org.amrbalance.spi;
 import java.util.Arrays;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * One grid of the hierarchy: an id unique in its hierarchy, a level, a box in that level's index space, the

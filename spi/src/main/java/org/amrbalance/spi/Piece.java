@@ -2,6 +2,7 @@ package org.amrbalance.spi;
 
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /** Part of a patch (a sub-box, or the whole box) placed on one rank. */
 @Immutable

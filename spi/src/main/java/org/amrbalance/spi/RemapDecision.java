@@ -2,6 +2,7 @@ package org.amrbalance.spi;
 
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /** A trigger's answer: remap or keep, why, and the gain it expects from remapping (NaN when it has no estimate). */
 @Immutable

@@ -1,5 +1,7 @@
 package org.amrbalance.spi;
 
+import org.amrbalance.spi.internal.Checks;
+
 /**
  * A remap trigger: told each synchronized step's times, it answers remap or keep; told when a remap
  * happened and what it cost. A policy is a deterministic function of what it was told, so every rank,

@@ -2,6 +2,7 @@ package org.amrbalance.spi;
 
 import java.util.Arrays;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The measured compute time of each rank in one synchronized step (seconds, or any unit used consistently

@@ -1,6 +1,7 @@
 package org.amrbalance.spi;
 
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * How the ranks are connected, as far as the balancers care: the hop distance between two ranks. The

@@ -2,6 +2,7 @@ package org.amrbalance.spi;
 
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * One move of a {@link MigrationPlan}: the cells {@code region} of level {@code level}, held on

@@ -3,7 +3,7 @@ package org.amrbalance.mesh.grid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * One rank of a message-passing run, over {@link Collectives} (threads in tests; any transport that

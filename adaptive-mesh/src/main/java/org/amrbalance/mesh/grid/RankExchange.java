@@ -2,7 +2,7 @@ package org.amrbalance.mesh.grid;
 
 import java.io.Serializable;
 import java.util.List;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * A {@link GridExchange} for one rank of a message-passing group: which rank it is, and the reductions, all

@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * A {@link Communicator} over any {@link Collectives}: exchanges go through {@link Collectives#allToAll}. With
- * {@link org.amrbalance.balancers.parallel.ThreadCollectives} it runs the distributed runtime as threads of one JVM
+ * {@link org.amrbalance.spi.parallel.ThreadCollectives} it runs the distributed runtime as threads of one JVM
  * without MPJ Express, for unit tests.
  *
  * <p>A collective cannot be left early, so an exchange with a timeout waits for every rank like any other, then

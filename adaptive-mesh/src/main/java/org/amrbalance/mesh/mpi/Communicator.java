@@ -2,7 +2,7 @@ package org.amrbalance.mesh.mpi;
 
 import java.time.Duration;
 import java.util.List;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 import org.amrbalance.spi.StepTimes;
 
 /**

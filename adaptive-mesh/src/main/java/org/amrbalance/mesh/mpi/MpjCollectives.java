@@ -136,7 +136,7 @@ public final class MpjCollectives implements Communicator {
 
   /**
    * Gathered and summed in rank order, not MPJ's Allreduce: every rank gets the same bits whatever the reduction
-   * tree, and the same bits as {@link org.amrbalance.balancers.parallel.ThreadCollectives}.
+   * tree, and the same bits as {@link org.amrbalance.spi.parallel.ThreadCollectives}.
    */
   @Override
   public double allReduceSum(double value) {

@@ -6,7 +6,7 @@
  *       byte {@link org.amrbalance.mesh.mpi.Payload}s (ghost data, migrating grid pieces) and the gather of step
  *       times. {@link org.amrbalance.mesh.mpi.MpjCollectives} implements it over MPJ Express;
  *       {@link org.amrbalance.mesh.mpi.CollectiveCommunicator} over any
- *       {@link org.amrbalance.balancers.parallel.Collectives}, such as ranks as threads in a unit test.</li>
+ *       {@link org.amrbalance.spi.parallel.Collectives}, such as ranks as threads in a unit test.</li>
  *   <li>{@link org.amrbalance.mesh.mpi.MpjLauncher}: starts a {@link org.amrbalance.mesh.mpi.RankProgram} on N ranks
  *       with MPJ's multicore device (threads of one JVM) or niodev (processes over TCP on this host), within a
  *       time limit, and always stops every process it started.</li>

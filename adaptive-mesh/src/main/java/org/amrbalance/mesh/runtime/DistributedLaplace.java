@@ -101,7 +101,7 @@ public final class DistributedLaplace {
         .exchange(exchange)
         .build();
     this.host = new DistributedHost(solver, comm, exchange);
-    this.service = new BalancingService(balancer, injector.getProvider(RemapPolicy.class),
+    this.service = new BalancingService(balancer, new InheritingPlacement(), injector.getProvider(RemapPolicy.class),
         injector.getInstance(ServiceOptions.class));
     this.stepTimeGate = StepTimeGate.of(comm.size(), service.options().badStepTimes());
     this.computeSeconds = new double[comm.size()];

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.mesh.mpi.MpjDevice;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.grid.AmrOptions;
 import org.amrbalance.mesh.grid.Block;
 import org.amrbalance.mesh.grid.CollectivesExchange;

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

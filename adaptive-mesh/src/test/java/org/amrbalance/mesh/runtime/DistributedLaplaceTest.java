@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.mesh.mpi.Communicator;

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Piece;

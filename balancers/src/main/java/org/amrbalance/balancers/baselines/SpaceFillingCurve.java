@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * A space-filling curve over the cells of a 2^bits grid in 1 to 3 dimensions: the position of a cell along

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

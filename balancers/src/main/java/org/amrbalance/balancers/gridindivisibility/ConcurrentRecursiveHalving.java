@@ -1,10 +1,10 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * The concurrent form of L1 (seed 002 §3.4, spec §7): every rank broadcasts its tokens to all (multinode

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import com.google.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,11 +1,11 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /** Steps shared by the distributed forms. */
 final class Distributed {

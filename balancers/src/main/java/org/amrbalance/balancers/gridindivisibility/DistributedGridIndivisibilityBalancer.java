@@ -1,10 +1,10 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;

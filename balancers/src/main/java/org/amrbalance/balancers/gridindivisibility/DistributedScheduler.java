@@ -2,7 +2,7 @@ package org.amrbalance.balancers.gridindivisibility;
 
 import java.util.List;
 import java.util.SortedMap;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * A distributed form of L1: called on every rank of a group with the grids that rank holds (their origin

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * The parallel form of L1 (seed 002 §3.5, spec §9): the packets are dealt round-robin over the ranks

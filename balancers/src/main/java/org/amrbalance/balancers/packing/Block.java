@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** A rectangular block of processors of a mesh: columns {@code [x, x + columns)}, rows {@code [y, y + rows)}. */

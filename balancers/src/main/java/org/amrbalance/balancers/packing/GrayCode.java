@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /** Reflected binary Gray codes, for embedding a 2^a x 2^b mesh in a hypercube (spec section 12). */
 public final class GrayCode {

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.spi.Box;

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;

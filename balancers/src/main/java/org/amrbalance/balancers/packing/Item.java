@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.io.Serializable;
 import javax.annotation.concurrent.Immutable;
 

@@ -1,11 +1,11 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.balancers.parallel.Collectives;
+import org.amrbalance.spi.parallel.Collectives;
 
 /**
  * The parallel TP of spec section 10 on {@link Collectives}: the packing it returns on every rank equals

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.packing;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /** Options of the shelf-packing baseline: scaling, bin-width growth per iteration, side-enlargement rounds. */

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.detection;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Seed 001 §4's model identification: do a base cluster B and a test cluster C of batch means come from one normal

@@ -1,7 +1,7 @@
 package org.amrbalance.triggers.detection;
 
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Seed 001 §5: the probability that the change has happened by decision step n, with a geometric change time of

@@ -1,7 +1,7 @@
 package org.amrbalance.triggers.detection;
 
 import java.util.function.DoubleSupplier;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Seed 001 §§VIII and X's repartitioning heuristic over decision steps n = 1, 2, …: after each change test, update

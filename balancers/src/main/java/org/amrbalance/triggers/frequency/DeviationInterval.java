@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.frequency;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Problem PII of seed 003 (spec §§6, 7, 8.3): the longest remap period T such that the normalized workload deviation

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.frequency;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Problem PI of seed 003 (spec §§5, 8.1): the longest remap period T such that the normalized extreme workload

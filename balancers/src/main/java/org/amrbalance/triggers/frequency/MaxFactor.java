@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.frequency;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The factor k in E[max_i w_i(t)] ≤ w + tμ + k·σ·√t for N i.i.d. random walks (seed 003 §4): the distribution-free

@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.models;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Binary dissection of a weight matrix into 2^levels rectangles (seed 000 Appendix C, after Berger and Bokhari, with

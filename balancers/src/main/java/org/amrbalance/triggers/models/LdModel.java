@@ -5,7 +5,7 @@ import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Seed 000's load-dependency model (LD, spec §7): work units of weight 1 on a rows × cols grid of activity points,

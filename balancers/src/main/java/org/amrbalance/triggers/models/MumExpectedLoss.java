@@ -1,7 +1,7 @@
 package org.amrbalance.triggers.models;
 
 import java.util.OptionalInt;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The exact expected loss of MUM after a remap (seed 000 §5, spec §10.6): with every chain started in K and

@@ -2,7 +2,7 @@ package org.amrbalance.triggers.models;
 
 import java.util.SplittableRandom;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Seed 000's multiple Markov chain model (MUM, spec §4): each of N processors' step time is the state 1..L of an

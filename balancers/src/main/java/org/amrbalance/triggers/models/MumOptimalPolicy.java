@@ -3,7 +3,7 @@ package org.amrbalance.triggers.models;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The optimal remapping policy of seed 000 §4 (spec §6) for a small MUM system over a fixed horizon of H steps, by

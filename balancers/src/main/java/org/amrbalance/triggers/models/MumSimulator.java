@@ -3,7 +3,7 @@ package org.amrbalance.triggers.models;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Runs a remap policy on one MUM sample path (seed 000 §§4, 8.3). Step t's times are the chain states after its

@@ -2,7 +2,7 @@ package org.amrbalance.triggers.models;
 
 import java.util.SplittableRandom;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Seed 003's workload (spec §2): N processor loads start at w and take independent increments every phase, so each

@@ -3,7 +3,7 @@ package org.amrbalance.triggers.models;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.triggers.detection.ChangePosterior;
 import org.amrbalance.triggers.detection.ThresholdHeuristic;
 

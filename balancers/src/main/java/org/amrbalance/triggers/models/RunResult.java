@@ -1,6 +1,6 @@
 package org.amrbalance.triggers.models;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * What one simulated run of a remap policy produced (seed 000 §3): the sums of T_avg and T_max over the steps, the

@@ -2,7 +2,7 @@ package org.amrbalance.triggers.models;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 

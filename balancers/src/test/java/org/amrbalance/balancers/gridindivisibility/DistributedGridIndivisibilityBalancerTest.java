@@ -3,7 +3,7 @@ package org.amrbalance.balancers.gridindivisibility;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.CostModel;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.SortedMap;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.junit.jupiter.api.Test;
 
 /** Sequential = concurrent = gathering = parallel on a thousand small random instances per form (spec §12). */

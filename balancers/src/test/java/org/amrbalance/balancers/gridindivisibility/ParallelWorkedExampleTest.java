@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.junit.jupiter.api.Test;
 
 /** The parallel form reproduces every table of the worked example (seed 002 §3.5.2, spec §11). */

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.amrbalance.balancers.parallel.ThreadCollectives;
+import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.junit.jupiter.api.Test;
 
 class ParallelTightPackerTest {

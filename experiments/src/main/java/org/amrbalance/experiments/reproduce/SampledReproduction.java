@@ -1,6 +1,6 @@
 package org.amrbalance.experiments.reproduce;
 
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /** A reproduction that samples: it runs fewer paths or replications in quick mode than at the paper's size. */
 abstract class SampledReproduction implements Reproduction {

@@ -1,4 +1,4 @@
-package org.amrbalance.balancers.parallel;
+package org.amrbalance.spi.parallel;
 
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.amrbalance.triggers;
+package org.amrbalance.spi;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -8,7 +8,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javax.annotation.Nullable;
-import org.amrbalance.balancers.Checks;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The byte format of a trigger's {@link org.amrbalance.spi.RemapPolicy#saveState}: a marker, the trigger's kind

@@ -1,8 +1,8 @@
-package org.amrbalance.balancers;
+package org.amrbalance.spi.internal;
 
 /**
- * Preconditions for the balancers and triggers, in the SPI's style: the message names the field and the value,
- * {@code "field = value: why"}.
+ * Preconditions of every module, one style of message that names the field and the value:
+ * {@code "field = value: why"}. Not API: an {@code internal} package may change in any release.
  */
 public final class Checks {
   private Checks() {}
@@ -49,6 +49,11 @@ public final class Checks {
 
   public static int atLeast(String field, int value, int min) {
     check(value >= min, field, value, "must be >= " + min);
+    return value;
+  }
+
+  public static int nonNegative(String field, int value) {
+    check(value >= 0, field, value, "must be >= 0");
     return value;
   }
 

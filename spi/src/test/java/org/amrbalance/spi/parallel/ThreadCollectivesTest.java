@@ -1,4 +1,4 @@
-package org.amrbalance.balancers.parallel;
+package org.amrbalance.spi.parallel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
