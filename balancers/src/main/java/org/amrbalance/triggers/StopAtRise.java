@@ -18,7 +18,7 @@ import org.amrbalance.spi.StepTimes;
  *       twice in a row, and the interval that ends has length ≥ 2;
  *   <li>tie W(n) = W(n−1): keep (the paper's strict "&gt;");
  *   <li>last step: the policy knows no horizon; a host should not act on a remap asked for at its final step, and
- *       the simulators of {@code org.amrbalance.triggers.models} do not (a remap there is pure cost);
+ *       the simulators of {@code org.amrbalance.experiments.models} do not (a remap there is pure cost);
  *   <li>C: the measured cost of the last remap; before the first, {@link StopAtRiseOptions#initialCost()}, or the
  *       first step's T_max if that is unknown. C is counted in the first interval too;
  *   <li>a remap asked for but skipped ({@link #onRemapSkipped()}): the interval goes on, since the imbalance was

@@ -35,7 +35,7 @@ import org.amrbalance.workloads.RandomHierarchies;
  * (all levels computing together), level-synchronous efficiency (levels one after another, the thesis's
  * model), intra-grid and inter-grid communication in hops x points, and empty ranks.
  *
- * <p>The data folder defaults to {@code balancers/src/test/resources/hierarchies} under the current directory,
+ * <p>The data folder defaults to {@code readers/src/test/resources/hierarchies} under the current directory,
  * else under its parent (so the command works from the repository root and from a module folder); the
  * system property {@code amrbalance.data} overrides it. A missing folder is skipped with a line on the
  * progress stream; so is a file that is not a readable 2-D hierarchy.
@@ -43,7 +43,7 @@ import org.amrbalance.workloads.RandomHierarchies;
 public final class BalancerComparison implements Reproduction {
   static final List<String> BALANCERS = List.of("grid-packing", "grid-packing hop-cap=1", "grid-indivisibility",
       "domain-decomposition", "shelf-packing", "knapsack", "sfc-hilbert");
-  static final Path DEFAULT_DATA = Path.of("balancers", "src", "test", "resources", "hierarchies");
+  static final Path DEFAULT_DATA = Path.of("readers", "src", "test", "resources", "hierarchies");
   /** Random hierarchies: 64 x 64 base in 4 x 4 root patches, 3 levels of ratio 2, up to 4 children each. */
   static final RandomHierarchies GENERATOR = RandomHierarchies.defaults().dim(2).baseSize(64).rootTiles(4)
       .levels(3).ratio(2).maxChildren(4);
@@ -97,7 +97,7 @@ public final class BalancerComparison implements Reproduction {
   }
 
   /**
-   * The {@code amrbalance.data} system property if set, else {@code balancers/src/test/resources/hierarchies}
+   * The {@code amrbalance.data} system property if set, else {@code readers/src/test/resources/hierarchies}
    * under the current directory if it exists there, else under the parent directory if it exists there,
    * else the (missing) one under the current directory.
    */

@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.amrbalance.balancers.gridindivisibility.sweep.ChapterThreeSweep;
-import org.amrbalance.balancers.gridindivisibility.sweep.SweepRow;
+import org.amrbalance.experiments.sweep.ChapterThreeSweep;
+import org.amrbalance.experiments.sweep.SweepRow;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
-import org.amrbalance.triggers.models.MumExpectedLoss;
+import org.amrbalance.experiments.models.MumExpectedLoss;
 
 /**
  * Seed 000 Theorem 5.1 with Figures 2b and 6: the exact E[W(n)] = (Σ_{m≤n} E_m + C)/n on MUM (L = 19, p = 0.5) for

@@ -10,9 +10,9 @@ import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
 import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
-import org.amrbalance.triggers.models.LdModel;
-import org.amrbalance.triggers.models.RunResult;
-import org.amrbalance.triggers.models.SarVersusFixed;
+import org.amrbalance.experiments.models.LdModel;
+import org.amrbalance.experiments.models.RunResult;
+import org.amrbalance.experiments.models.SarVersusFixed;
 
 /**
  * Seed 000 Figure 5: the load-dependency model (64 x 64 activity points, 16 processors by binary dissection, moves

@@ -10,10 +10,10 @@ import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
 import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
-import org.amrbalance.triggers.models.MumModel;
-import org.amrbalance.triggers.models.MumOptimalPolicy;
-import org.amrbalance.triggers.models.MumSimulator;
-import org.amrbalance.triggers.models.RunResult;
+import org.amrbalance.experiments.models.MumModel;
+import org.amrbalance.experiments.models.MumOptimalPolicy;
+import org.amrbalance.experiments.models.MumSimulator;
+import org.amrbalance.experiments.models.RunResult;
 
 /**
  * Seed 000 Figure 3: on MUM with N = 3, L = 19, p = 0.5 over 100 steps, the utilization (ratio of expectations) of

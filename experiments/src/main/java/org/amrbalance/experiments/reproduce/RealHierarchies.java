@@ -33,7 +33,7 @@ import org.amrbalance.spi.Machine;
  */
 public final class RealHierarchies implements Reproduction {
   /** Where the hierarchies are kept, relative to the project root. */
-  public static final Path DEFAULT_DATA = Path.of("balancers", "src", "test", "resources", "hierarchies");
+  public static final Path DEFAULT_DATA = Path.of("readers", "src", "test", "resources", "hierarchies");
   static final List<String> BALANCERS = List.of("domain-decomposition", "grid-indivisibility", "sfc-hilbert");
   static final List<Integer> RANKS = List.of(16, 64, 256, 1024, 4096);
   private static final int REPEATS = 5;

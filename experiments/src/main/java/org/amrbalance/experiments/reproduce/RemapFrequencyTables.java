@@ -11,10 +11,10 @@ import org.amrbalance.experiments.plot.Table;
 import org.amrbalance.triggers.frequency.DeviationInterval;
 import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
 import org.amrbalance.triggers.frequency.MaxFactor;
-import org.amrbalance.triggers.models.RandomWalkModel;
-import org.amrbalance.triggers.models.RandomWalkModel.Metric;
-import org.amrbalance.triggers.models.RandomWalkModel.Period;
-import org.amrbalance.triggers.models.RandomWalkModel.Protocol;
+import org.amrbalance.experiments.models.RandomWalkModel;
+import org.amrbalance.experiments.models.RandomWalkModel.Metric;
+import org.amrbalance.experiments.models.RandomWalkModel.Period;
+import org.amrbalance.experiments.models.RandomWalkModel.Protocol;
 
 /**
  * Seed 003 Tables 1-3 (N = 64, w = 100): the analytic remap periods T* (floor of the real-valued root, as the

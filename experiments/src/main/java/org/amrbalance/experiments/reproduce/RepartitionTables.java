@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
-import org.amrbalance.triggers.models.RepartitionProblem;
+import org.amrbalance.experiments.models.RepartitionProblem;
 
 /**
  * Seed 001 Tables III and IV: %_H = 100 (Cost_retain − Cost_H)/(Cost_retain − Cost_opt), the share of the optimal

@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.amrbalance.balancers.scatter.analysis.ClusterCovariance;
-import org.amrbalance.balancers.scatter.analysis.PeriodicCounterexample;
-import org.amrbalance.balancers.scatter.analysis.ProcessorCovariance;
-import org.amrbalance.balancers.scatter.analysis.ScatterClosedForms;
-import org.amrbalance.balancers.scatter.analysis.ScatterMonteCarlo;
-import org.amrbalance.balancers.scatter.analysis.StationaryWorkload;
+import org.amrbalance.experiments.scatter.ClusterCovariance;
+import org.amrbalance.experiments.scatter.PeriodicCounterexample;
+import org.amrbalance.experiments.scatter.ProcessorCovariance;
+import org.amrbalance.experiments.scatter.ScatterClosedForms;
+import org.amrbalance.experiments.scatter.ScatterMonteCarlo;
+import org.amrbalance.experiments.scatter.StationaryWorkload;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
 

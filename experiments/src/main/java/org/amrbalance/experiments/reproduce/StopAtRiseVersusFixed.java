@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
-import org.amrbalance.triggers.models.MumModel;
-import org.amrbalance.triggers.models.SarVersusFixed;
+import org.amrbalance.experiments.models.MumModel;
+import org.amrbalance.experiments.models.SarVersusFixed;
 
 /**
  * Seed 000 Figure 4: on MUM with N = 8, L = 19, p = 0.5 over 400 steps, the utilization (mean of per-run ratios) of

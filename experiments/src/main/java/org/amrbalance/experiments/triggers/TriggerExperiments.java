@@ -15,14 +15,14 @@ import org.amrbalance.triggers.RemapFrequency;
 import org.amrbalance.triggers.RemapFrequencyOptions;
 import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
-import org.amrbalance.triggers.models.LdModel;
-import org.amrbalance.triggers.models.MumExpectedLoss;
-import org.amrbalance.triggers.models.MumModel;
-import org.amrbalance.triggers.models.MumOptimalPolicy;
-import org.amrbalance.triggers.models.MumSimulator;
-import org.amrbalance.triggers.models.RandomWalkModel;
-import org.amrbalance.triggers.models.RunResult;
-import org.amrbalance.triggers.models.SarVersusFixed;
+import org.amrbalance.experiments.models.LdModel;
+import org.amrbalance.experiments.models.MumExpectedLoss;
+import org.amrbalance.experiments.models.MumModel;
+import org.amrbalance.experiments.models.MumOptimalPolicy;
+import org.amrbalance.experiments.models.MumSimulator;
+import org.amrbalance.experiments.models.RandomWalkModel;
+import org.amrbalance.experiments.models.RunResult;
+import org.amrbalance.experiments.models.SarVersusFixed;
 
 /** The computations behind {@code simulate} and {@code expected-w}: the papers' load models under a trigger. */
 final class TriggerExperiments {

@@ -17,7 +17,7 @@ import org.amrbalance.spi.Machine;
 import org.junit.jupiter.api.Test;
 
 class BalanceCommandTest {
-  static final Path DATA = Path.of("..", "balancers", "src", "test", "resources", "hierarchies");
+  static final Path DATA = Path.of("..", "readers", "src", "test", "resources", "hierarchies");
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private final Launcher launcher = new Launcher(List.of(new BalanceCommand()));

@@ -10,10 +10,10 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.amrbalance.experiments.Launcher;
-import org.amrbalance.triggers.models.MumExpectedLoss;
-import org.amrbalance.triggers.models.MumModel;
-import org.amrbalance.triggers.models.MumOptimalPolicy;
-import org.amrbalance.triggers.models.MumSimulator;
+import org.amrbalance.experiments.models.MumExpectedLoss;
+import org.amrbalance.experiments.models.MumModel;
+import org.amrbalance.experiments.models.MumOptimalPolicy;
+import org.amrbalance.experiments.models.MumSimulator;
 import org.junit.jupiter.api.Test;
 
 class TriggerCommandsTest {

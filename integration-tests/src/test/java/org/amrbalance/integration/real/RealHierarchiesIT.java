@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every balancer known by name places every grid of every real hierarchy, on three machines. */
 class RealHierarchiesIT {
-  private static final Path DATA = Path.of("..", "balancers", "src", "test", "resources", "hierarchies");
+  private static final Path DATA = Path.of("..", "readers", "src", "test", "resources", "hierarchies");
   private static final String[] FILES = {"enzo_IsolatedGalaxy_galaxy0030.hierarchy", "chombo_testGrids.2d",
       "chombo_testGrids.3d", "amrex_pelelmex_2d_Header"};
 
