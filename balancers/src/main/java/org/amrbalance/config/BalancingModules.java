@@ -75,10 +75,13 @@ public final class BalancingModules {
       throw new IllegalArgumentException(BALANCER + " = " + balancerName + ": unknown balancer; known: "
           + balancers.keySet());
     }
-    BalancerProvider placement = balancers.get(placementName);
+    // A placement is any balancer or the service's own inherit (not a balancer: "all balancers" leaves it out).
+    Map<String, BalancerProvider> placements = new TreeMap<>(balancers);
+    placements.putIfAbsent(InheritingPlacementProvider.NAME, new InheritingPlacementProvider());
+    BalancerProvider placement = placements.get(placementName);
     if (placement == null) {
-      throw new IllegalArgumentException(PLACEMENT + " = " + placementName + ": unknown balancer; known: "
-          + balancers.keySet());
+      throw new IllegalArgumentException(PLACEMENT + " = " + placementName + ": unknown placement; known: "
+          + placements.keySet());
     }
     TriggerProvider trigger = triggers.get(triggerName);
     if (trigger == null) {
@@ -96,10 +99,10 @@ public final class BalancingModules {
       int dot = rest.indexOf('.');
       String component = dot < 0 ? rest : rest.substring(0, dot);
       Map<String, String> known = component.equals(SERVICE) ? SERVICE_OPTIONS
-          : balancers.containsKey(component) ? balancers.get(component).options()
+          : placements.containsKey(component) ? placements.get(component).options()
           : triggers.containsKey(component) ? triggers.get(component).options() : null;
       if (known == null) {
-        Set<String> names = new java.util.TreeSet<>(balancers.keySet());
+        Set<String> names = new java.util.TreeSet<>(placements.keySet());
         names.addAll(triggers.keySet());
         names.add(SERVICE);
         throw new IllegalArgumentException(key + " = " + e.getValue() + ": unknown component '" + component

@@ -7,10 +7,11 @@ import org.amrbalance.service.InheritingPlacement;
 import org.amrbalance.spi.LoadBalancer;
 
 /**
- * {@code inherit}: the service's default placement of a regrid's grids, selectable by name like a balancer
- * ({@code amrbalance.placement = inherit}, and as a balancer that only ever keeps data where it is).
+ * {@code inherit}: the service's default placement of a regrid's grids ({@code amrbalance.placement = inherit},
+ * option {@code amrbalance.inherit.tolerance}). Known to {@link BalancingModules} as a placement only, not listed
+ * among the balancers: on its own it never rebalances.
  */
-public final class InheritingPlacementProvider implements BalancerProvider {
+final class InheritingPlacementProvider implements BalancerProvider {
   public static final String NAME = "inherit";
 
   @Override

@@ -7,7 +7,7 @@ import java.util.Locale;
  * why, predicted and measured gain, cost, imbalance before and after; one line per skipped remap; and one
  * WARNING line per step skipped for bad step times.
  */
-public final class LoggingListener implements BalancingListener {
+final class LoggingListener implements BalancingListener {
   private final System.Logger logger;
 
   public LoggingListener() {

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Key;
 import java.io.StringReader;
 import java.util.Map;
 import java.util.Properties;
 import org.amrbalance.balancers.baselines.RoundRobinBalancer;
 import org.amrbalance.service.BadStepTimes;
 import org.amrbalance.service.BalancingService;
+import org.amrbalance.service.InheritingPlacement;
+import org.amrbalance.service.Placement;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.RemapPolicy;
 import org.junit.jupiter.api.Test;
@@ -105,5 +108,32 @@ class BalancingModulesTest {
     assertThatThrownBy(() -> o.doubleValue("a", 0, 3, 4)).hasMessageContaining("amrbalance.x.a = 2.5: must be a number in [3.0, 4.0]");
     assertThatThrownBy(() -> ComponentOptions.of("x", Map.of("b", "peano")).choice("b", "morton",
         java.util.Set.of("morton", "hilbert"))).hasMessageContaining("must be one of [hilbert, morton]");
+  }
+
+  @Test
+  void thePlacementOfARegridIsConfiguredByNameLikeABalancer() {
+    Injector byDefault = Guice.createInjector(BalancingModules.fromMap(THIRD_PARTY));
+    LoadBalancer inherit = byDefault.getInstance(Key.get(LoadBalancer.class, Placement.class));
+    assertThat(inherit).isInstanceOf(InheritingPlacement.class);
+    assertThat(((InheritingPlacement) inherit).tolerance()).isEqualTo(InheritingPlacement.DEFAULT_TOLERANCE);
+
+    Map<String, String> tolerant = new java.util.HashMap<>(THIRD_PARTY);
+    tolerant.put("amrbalance.inherit.tolerance", "Infinity");
+    LoadBalancer loose = Guice.createInjector(BalancingModules.fromMap(tolerant))
+        .getInstance(Key.get(LoadBalancer.class, Placement.class));
+    assertThat(((InheritingPlacement) loose).tolerance()).isInfinite();
+
+    Map<String, String> roundRobin = new java.util.HashMap<>(THIRD_PARTY);
+    roundRobin.put(BalancingModules.PLACEMENT, "round-robin");
+    Injector rr = Guice.createInjector(BalancingModules.fromMap(roundRobin));
+    assertThat(rr.getInstance(Key.get(LoadBalancer.class, Placement.class))).isInstanceOf(RoundRobinBalancer.class);
+
+    Map<String, String> unknown = new java.util.HashMap<>(THIRD_PARTY);
+    unknown.put(BalancingModules.PLACEMENT, "where-it-fits");
+    assertThatThrownBy(() -> BalancingModules.fromMap(unknown))
+        .hasMessageContaining("amrbalance.placement = where-it-fits: unknown placement; known: [")
+        .hasMessageContaining("inherit").hasMessageContaining("round-robin");
+    // inherit places, it does not balance: "all balancers" leave it out.
+    assertThat(BalancingModules.balancerNames()).doesNotContain("inherit");
   }
 }

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.balancers.baselines.RoundRobinBalancer;
 import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
+import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.StepTimes;
@@ -24,7 +26,8 @@ class BalancingServiceTest {
   private final List<String> skips = new ArrayList<>();
 
   private BalancingService service(ScriptedPolicy policy, ServiceOptions options) {
-    BalancingService s = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(), () -> policy, options.withLog(false));
+    BalancingService s = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(), () -> policy,
+        options.withLog(false));
     s.addListener(new BalancingListener() {
       @Override
       public void onRemapMeasured(RemapEvent event) {
@@ -225,5 +228,111 @@ class BalancingServiceTest {
     s.stepped(StepTimes.of(4, 0, 0, 0));
     assertThat(told).containsExactly(7.0, 7.0);
     assertThat(events).extracting(RemapEvent::cost).containsExactly(7.0, 7.0);
+  }
+
+  /** Counts its calls and places like the one it wraps. */
+  private static final class Counting implements LoadBalancer {
+    private final LoadBalancer inner;
+    int calls;
+
+    Counting(LoadBalancer inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public Assignment balance(BalanceProblem problem) {
+      calls++;
+      return inner.balance(problem);
+    }
+  }
+
+  @Test
+  void aRemapBuildsOnePlanThatTheReportMeasuresAndTheHostExecutesAndAgreesItsCostOnce() {
+    int[] agreements = {0};
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5) {
+      @Override
+      public double agreedCost(double localSeconds) {
+        agreements[0]++;
+        return localSeconds;
+      }
+    };
+    List<RemapEvent> events = new ArrayList<>();
+    BalancingService s = service(new ScriptedPolicy(1, 3), ServiceOptions.defaults());
+    s.addListener(new BalancingListener() {
+      @Override
+      public void onRemap(RemapEvent e) {
+        events.add(e);
+      }
+    });
+    s.attach(host);
+    s.regridded();
+    host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> 0);
+    s.stepped(StepTimes.of(4, 0, 0, 0));
+    host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> id == 3 ? 0 : id);
+    s.stepped(StepTimes.of(2, 1, 1, 0));
+    s.stepped(StepTimes.of(2, 1, 1, 0));
+    assertThat(events).hasSize(3);
+    assertThat(host.plans).hasSize(3);
+    assertThat(agreements[0]).isEqualTo(3);
+    for (int k = 0; k < 3; k++) {
+      RemapEvent e = events.get(k);
+      assertThat(e.plan()).as("remap %d: the plan the host executed", k).isSameAs(host.plans.get(k));
+      assertThat(e.after().migratedPieces()).isEqualTo(e.plan().transfers().size());
+      assertThat(e.after().migratedBytes()).isEqualTo(e.plan().bytes());
+    }
+    assertThat(events.get(1).plan().transfers()).hasSize(3);
+    assertThat(events.get(2).plan().transfers()).hasSize(1);
+  }
+
+  @Test
+  void gridsTheServicePlacedAtARegridAreNotPlacedOrMovedAgain() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0);
+    Counting balancer = new Counting(new RoundRobinBalancer());
+    Counting placement = new Counting(new InheritingPlacement());
+    BalancingService s = new BalancingService(balancer, placement, ScriptedPolicy::new,
+        ServiceOptions.defaults().withLog(false));
+    s.attach(host);
+    // The host builds its first hierarchy: the balancer places it.
+    host.current = s.place(FOUR_TILES);
+    assertThat(balancer.calls).isEqualTo(1);
+    assertThat(placement.calls).isZero();
+    s.regridded();
+    assertThat(host.plans).isEmpty();
+    Hierarchy refined = Hierarchy.of(Box.ofSize(8, 8), new int[] {2}, List.of(
+        Patch.of(0, 0, Box.of2d(0, 0, 3, 3)), Patch.of(1, 0, Box.of2d(4, 0, 7, 3)),
+        Patch.of(2, 0, Box.of2d(0, 4, 3, 7)), Patch.of(3, 0, Box.of2d(4, 4, 7, 7)),
+        Patch.of(9, 1, Box.of2d(10, 10, 13, 13))));
+    // A regrid: the host has the new level placed, installs it, then tells the service.
+    Assignment placed = s.place(refined);
+    host.hierarchy = refined;
+    host.current = placed;
+    assertThat(s.regridded()).isSameAs(placed);
+    assertThat(placement.calls).isEqualTo(1);
+    assertThat(balancer.calls).isEqualTo(1);
+    assertThat(host.plans).as("nothing migrates: the new grids were placed where their data is").isEmpty();
+    assertThat(s.lastReport()).get().extracting(r -> r.pieces()).isEqualTo(5);
+  }
+
+  @Test
+  void theLastStepIsValidatedAndCountedButNeverDecided() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0);
+    ScriptedPolicy policy = new ScriptedPolicy(1);
+    List<StepTimes> seen = new ArrayList<>();
+    BalancingService s = service(policy, ServiceOptions.defaults());
+    s.addListener(new BalancingListener() {
+      @Override
+      public void onStep(long step, StepTimes times) {
+        seen.add(times);
+      }
+    });
+    s.attach(host);
+    s.regridded();
+    assertThatThrownBy(() -> s.lastStep(new double[] {1, Double.NaN, 1, 1}))
+        .hasMessageContaining("step 1: times[1] = NaN");
+    assertThat(s.lastStep(new double[] {4, 0, 0, 0})).get().extracting(StepTimes::max).isEqualTo(4.0);
+    assertThat(policy.steps).as("the trigger is not asked after the last step").isZero();
+    assertThat(s.steps()).isEqualTo(1);
+    assertThat(seen).hasSize(1);
+    assertThat(host.plans).hasSize(1);
   }
 }

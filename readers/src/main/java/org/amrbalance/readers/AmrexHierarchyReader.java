@@ -36,7 +36,7 @@ import org.amrbalance.spi.Hierarchy;
  * directory) and as {@code PREFIXLevel_N_Cell_H} for a Header named {@code PREFIXHeader} (flattened copies).
  */
 @Immutable
-public final class AmrexHierarchyReader implements HierarchyReader {
+final class AmrexHierarchyReader implements HierarchyReader {
   /** The first line of every plotfile Header this reader understands. */
   public static final String MAGIC = "HyperCLaw-V1.1";
 

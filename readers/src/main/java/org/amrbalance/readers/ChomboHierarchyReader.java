@@ -30,7 +30,7 @@ import org.amrbalance.spi.Patch;
  * </ul>
  */
 @Immutable
-public final class ChomboHierarchyReader implements HierarchyReader {
+final class ChomboHierarchyReader implements HierarchyReader {
   /** The ratio under which Chombo's {@code testGrids} files nest (with 2 they do not). */
   public static final int DEFAULT_RATIO = 4;
 

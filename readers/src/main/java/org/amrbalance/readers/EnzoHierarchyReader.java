@@ -37,7 +37,7 @@ import org.amrbalance.spi.Patch;
  * naming) for {@code NAME.hierarchy}.
  */
 @Immutable
-public final class EnzoHierarchyReader implements HierarchyReader {
+final class EnzoHierarchyReader implements HierarchyReader {
   private static final Pattern POINTER =
       Pattern.compile("Pointer:\\s*Grid\\[(\\d{1,9})\\]->NextGrid(ThisLevel|NextLevel)");
   /** Largest distance (in cells) of an edge from the level's cell lattice still read as on it. */

@@ -14,7 +14,7 @@ import javax.annotation.concurrent.Immutable;
  * from give the same hierarchy and the same messages.
  */
 @Immutable
-public final class HierarchyText {
+final class HierarchyText {
   private final String name;
   private final List<String> lines;
 

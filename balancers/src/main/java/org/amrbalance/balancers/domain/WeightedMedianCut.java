@@ -10,7 +10,7 @@ package org.amrbalance.balancers.domain;
  * run of empty slabs thus put the cut in the middle of the run, and a region without load is split by
  * volume.
  */
-public final class WeightedMedianCut {
+final class WeightedMedianCut {
   private WeightedMedianCut() {}
 
   /**

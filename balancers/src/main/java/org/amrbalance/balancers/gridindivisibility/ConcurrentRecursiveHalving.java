@@ -12,7 +12,7 @@ import org.amrbalance.spi.parallel.Collectives;
  * pair of sets on its own path (the set sharing s's first k address bits, and its sibling). At the end s
  * knows exactly the grids that land on it; the sources are informed and the placement gathered.
  */
-public final class ConcurrentRecursiveHalving implements DistributedScheduler {
+final class ConcurrentRecursiveHalving implements DistributedScheduler {
   private final double epsilon;
 
   public ConcurrentRecursiveHalving(double epsilon) {

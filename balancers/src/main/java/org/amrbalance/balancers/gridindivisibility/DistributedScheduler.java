@@ -9,6 +9,6 @@ import org.amrbalance.spi.parallel.Collectives;
  * is that rank), it returns on every rank the final processor of every grid of the group, by id. Each form
  * gives the placement of {@link RecursiveHalvingScheduler} on the union of the grids.
  */
-public interface DistributedScheduler {
+interface DistributedScheduler {
   SortedMap<Integer, Integer> run(Collectives group, List<GridToken> local, HalvingPlan plan);
 }

@@ -13,7 +13,7 @@ import org.amrbalance.spi.parallel.Collectives;
  * processor itself, so after the last level every token is held by its final processor, which informs the
  * grid's source. No redundant work, but migration can start only when the whole procedure has ended.
  */
-public final class GatheringRecursiveHalving implements DistributedScheduler {
+final class GatheringRecursiveHalving implements DistributedScheduler {
   private final double epsilon;
 
   public GatheringRecursiveHalving(double epsilon) {

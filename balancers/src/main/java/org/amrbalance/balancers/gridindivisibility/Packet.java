@@ -8,7 +8,7 @@ import java.io.Serializable;
  * carries the segment Q_a instead of p_a; Q_a after l cuts is {@link HalvingPlan#segment}(l, p_a), since
  * complementing the level's address bit is exactly the move to the partner.
  */
-public record Packet(int id, int budget, long size, int origin, int at) implements Serializable {
+record Packet(int id, int budget, long size, int origin, int at) implements Serializable {
   private static final long serialVersionUID = 1L;
 
   static Packet of(GridToken t) {

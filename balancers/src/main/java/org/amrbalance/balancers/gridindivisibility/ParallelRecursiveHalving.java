@@ -27,7 +27,7 @@ import org.amrbalance.spi.parallel.Collectives;
  * words per rank) instead of Leighton's tree. Sums are of integer sizes, so the order of addition cannot
  * change a decision and the placement equals the sequential one.
  */
-public final class ParallelRecursiveHalving implements DistributedScheduler {
+final class ParallelRecursiveHalving implements DistributedScheduler {
   private final double epsilon;
 
   public ParallelRecursiveHalving(double epsilon) {

@@ -8,7 +8,7 @@ import org.amrbalance.spi.Machine;
  * the family of L1, L2 and L3 of seed 002 §3.6. Deterministic: the same input gives the same placement.
  */
 @FunctionalInterface
-public interface WholeGridScheduler {
+interface WholeGridScheduler {
   /** The processor of each grid, in the order of {@code grids}. */
   int[] schedule(List<GridToken> grids, Machine machine);
 }

@@ -5,7 +5,7 @@ import javax.annotation.concurrent.Immutable;
 
 /** A rectangular block of processors of a mesh: columns {@code [x, x + columns)}, rows {@code [y, y + rows)}. */
 @Immutable
-public final class Block {
+final class Block {
   private final int x;
   private final int y;
   private final int columns;

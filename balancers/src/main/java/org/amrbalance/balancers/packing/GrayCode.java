@@ -3,7 +3,7 @@ package org.amrbalance.balancers.packing;
 import org.amrbalance.spi.internal.Checks;
 
 /** Reflected binary Gray codes, for embedding a 2^a x 2^b mesh in a hypercube (spec section 12). */
-public final class GrayCode {
+final class GrayCode {
   private GrayCode() {}
 
   /** The i-th code of the reflected Gray code: consecutive codes differ in one bit. */

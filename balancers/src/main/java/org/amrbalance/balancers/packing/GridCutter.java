@@ -19,7 +19,7 @@ import org.amrbalance.spi.Piece;
  * grid is cut into {@code min(cells, processors)} segments dealt to the block's processors row by row,
  * reversing direction every row, so that consecutive segments sit on neighbouring processors.
  */
-public final class GridCutter {
+final class GridCutter {
   private GridCutter() {}
 
   public static List<Piece> cut(Patch patch, Block block, boolean rotated, ProcessorGrid grid) {

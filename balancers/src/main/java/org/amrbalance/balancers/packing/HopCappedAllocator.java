@@ -32,7 +32,7 @@ import javax.annotation.concurrent.Immutable;
  * mesh diameter reduces to plain packing onto the whole mesh.
  */
 @Immutable
-public final class HopCappedAllocator {
+final class HopCappedAllocator {
   private final SubMeshAllocator inner;
   private final int hopCap;
 

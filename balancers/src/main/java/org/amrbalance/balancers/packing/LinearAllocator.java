@@ -28,7 +28,7 @@ import javax.annotation.concurrent.Immutable;
  * step 1) only while T strictly falls.
  */
 @Immutable
-public final class LinearAllocator {
+final class LinearAllocator {
   private final double computePerPoint;
   private final double sendPerPointHop;
   private final double packetSize;

@@ -4,7 +4,7 @@ import java.util.Collection;
 
 /** One algorithm that packs rectangles without overlap into a box shaped like a mesh of ratio R = P/Q. */
 @FunctionalInterface
-public interface Packer {
+interface Packer {
   /**
    * Packs every item (ids must be distinct) so that the bounding box W x H keeps max(W, R·H) small.
    *

@@ -10,7 +10,7 @@ import javax.annotation.concurrent.Immutable;
  * along y.
  */
 @Immutable
-public final class Placement implements Serializable {
+final class Placement implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final int id;

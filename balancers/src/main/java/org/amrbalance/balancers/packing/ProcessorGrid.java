@@ -14,7 +14,7 @@ import org.amrbalance.spi.Topology;
  * square {@code p x q = n} mesh in row-major order (hops do not depend on the layout there).
  */
 @Immutable
-public final class ProcessorGrid {
+final class ProcessorGrid {
   private enum Kind { MESH, HYPERCUBE, ROW_MAJOR }
 
   private final Kind kind;

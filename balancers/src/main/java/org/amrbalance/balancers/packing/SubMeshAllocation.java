@@ -16,7 +16,7 @@ import javax.annotation.concurrent.Immutable;
  * could not be kept within an inter-grid hop cap.
  */
 @Immutable
-public final class SubMeshAllocation {
+final class SubMeshAllocation {
   private final ProcessorGrid grid;
   @Nullable private final Packing packing;
   private final Map<Integer, Block> blocks;

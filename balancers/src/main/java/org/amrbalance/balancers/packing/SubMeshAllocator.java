@@ -24,7 +24,7 @@ import javax.annotation.concurrent.Immutable;
  * order. Needs m &lt;= P·Q.
  */
 @Immutable
-public final class SubMeshAllocator {
+final class SubMeshAllocator {
   private final Packer packer;
   private final Scaling scaling;
   private final int maxRepairRounds;
