@@ -22,6 +22,7 @@ class BalancingServiceTest {
       Patch.of(0, 0, Box.of2d(0, 0, 3, 3)), Patch.of(1, 0, Box.of2d(4, 0, 7, 3)),
       Patch.of(2, 0, Box.of2d(0, 4, 3, 7)), Patch.of(3, 0, Box.of2d(4, 4, 7, 7))));
 
+  private final List<RemapEvent> remaps = new ArrayList<>();
   private final List<RemapEvent> measured = new ArrayList<>();
   private final List<String> skips = new ArrayList<>();
 
@@ -29,6 +30,11 @@ class BalancingServiceTest {
     BalancingService s = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(), () -> policy,
         options.withLog(false));
     s.addListener(new BalancingListener() {
+      @Override
+      public void onRemap(RemapEvent event) {
+        remaps.add(event);
+      }
+
       @Override
       public void onRemapMeasured(RemapEvent event) {
         measured.add(event);
@@ -215,19 +221,12 @@ class BalancingServiceTest {
         told.add(measuredCost);
       }
     };
-    List<RemapEvent> events = new ArrayList<>();
     BalancingService s = service(policy, ServiceOptions.defaults());
-    s.addListener(new BalancingListener() {
-      @Override
-      public void onRemap(RemapEvent e) {
-        events.add(e);
-      }
-    });
     s.attach(host);
     s.regridded();
     s.stepped(StepTimes.of(4, 0, 0, 0));
     assertThat(told).containsExactly(7.0, 7.0);
-    assertThat(events).extracting(RemapEvent::cost).containsExactly(7.0, 7.0);
+    assertThat(remaps).extracting(RemapEvent::cost).containsExactly(7.0, 7.0);
   }
 
   /** Counts its calls and places like the one it wraps. */
@@ -256,14 +255,7 @@ class BalancingServiceTest {
         return localSeconds;
       }
     };
-    List<RemapEvent> events = new ArrayList<>();
     BalancingService s = service(new ScriptedPolicy(1, 3), ServiceOptions.defaults());
-    s.addListener(new BalancingListener() {
-      @Override
-      public void onRemap(RemapEvent e) {
-        events.add(e);
-      }
-    });
     s.attach(host);
     s.regridded();
     host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> 0);
@@ -271,17 +263,17 @@ class BalancingServiceTest {
     host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> id == 3 ? 0 : id);
     s.stepped(StepTimes.of(2, 1, 1, 0));
     s.stepped(StepTimes.of(2, 1, 1, 0));
-    assertThat(events).hasSize(3);
+    assertThat(remaps).hasSize(3);
     assertThat(host.plans).hasSize(3);
     assertThat(agreements[0]).isEqualTo(3);
     for (int k = 0; k < 3; k++) {
-      RemapEvent e = events.get(k);
+      RemapEvent e = remaps.get(k);
       assertThat(e.plan()).as("remap %d: the plan the host executed", k).isSameAs(host.plans.get(k));
       assertThat(e.after().migratedPieces()).isEqualTo(e.plan().transfers().size());
       assertThat(e.after().migratedBytes()).isEqualTo(e.plan().bytes());
     }
-    assertThat(events.get(1).plan().transfers()).hasSize(3);
-    assertThat(events.get(2).plan().transfers()).hasSize(1);
+    assertThat(remaps.get(1).plan().transfers()).hasSize(3);
+    assertThat(remaps.get(2).plan().transfers()).hasSize(1);
   }
 
   @Test
