@@ -398,7 +398,7 @@ public final class DistributedLaplace {
     }
     return new Summary(step, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
         sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1, computeSeconds.clone(),
-        report().rankLoads(), wallSeconds, host.migratedCells(), host.migrationSeconds());
+        report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()));
   }
 
   /**
@@ -408,6 +408,7 @@ public final class DistributedLaplace {
    *     computing, remap costs counted as time lost
    * @param computeSeconds each rank's measured sweep time summed over the steps
    * @param loads each rank's modelled load in the final assignment ({@link BalanceReport#rankLoads})
+   * @param migrationSeconds the time spent migrating, summed over the remaps, of the slowest rank
    */
   public record Summary(int steps, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
       double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,
