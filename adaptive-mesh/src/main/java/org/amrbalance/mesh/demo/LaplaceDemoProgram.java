@@ -9,9 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javax.annotation.Nullable;
-import mpi.MPI;
 import org.amrbalance.mesh.mpi.Communicator;
-import org.amrbalance.mesh.mpi.MpjCollectives;
+import org.amrbalance.mesh.mpi.MpjEntry;
 import org.amrbalance.mesh.mpi.RankProgram;
 import org.amrbalance.mesh.output.Frame;
 import org.amrbalance.mesh.output.PngWriter;
@@ -39,10 +38,8 @@ public final class LaplaceDemoProgram implements RankProgram {
    * For MPJ's own starter on a cluster ({@code starter.jar -np P -dev niodev -machinesfile FILE ...
    * org.amrbalance.mesh.demo.LaplaceDemoProgram ARGS}): every rank initializes MPI and runs the demo.
    */
-  public static void main(String[] args) throws IOException {
-    String[] mine = MPI.Init(args);
-    new LaplaceDemoProgram().run(MpjCollectives.world(), List.of(mine));
-    MPI.Finalize();
+  public static void main(String[] args) throws Exception {
+    MpjEntry.run(args, new LaplaceDemoProgram());
   }
 
   @Override

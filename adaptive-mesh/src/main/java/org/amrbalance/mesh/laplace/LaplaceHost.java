@@ -13,7 +13,7 @@ import org.amrbalance.spi.StepTimes;
 
 /**
  * The Laplace solver seen through the SPI: it describes its grid tree as a {@link Hierarchy} (each patch's
- * work is its cells times the sweeps per step) and carries out the assignments a balancer chooses.
+ * work is its cells times the sweeps per step) and carries out the migration plans of a balancing service.
  */
 public final class LaplaceHost implements AmrHost {
   private final LaplaceAmr solver;
@@ -59,16 +59,21 @@ public final class LaplaceHost implements AmrHost {
     return solver.assignment();
   }
 
-  /** Moves the grids to {@code plan.target()}; returns the seconds it took (the maximum over processes). */
+  /**
+   * Executes exactly {@code plan}'s transfers (cells that stay on their rank are copied) and returns the seconds it
+   * took on this process.
+   */
   @Override
   public double migrate(MigrationPlan plan) {
-    if (plan == null) {
-      throw new IllegalArgumentException("plan = null: must not be null");
-    }
     long start = System.nanoTime();
-    solver.applyAssignment(plan.target());
-    double seconds = (System.nanoTime() - start) / 1e9;
-    return solver.grids().exchange().maxAll(seconds);
+    solver.migrate(plan);
+    return (System.nanoTime() - start) / 1e9;
+  }
+
+  /** The slowest process's cost, so that the triggers of all processes learn the same one. */
+  @Override
+  public double agreedCost(double localSeconds) {
+    return solver.grids().exchange().maxAll(localSeconds);
   }
 
   /** The measured relaxation seconds of each rank in the last outer step; null before the first. */

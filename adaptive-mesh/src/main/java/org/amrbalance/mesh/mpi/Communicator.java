@@ -54,7 +54,7 @@ public interface Communicator extends Collectives {
 
   /**
    * Every rank's value, unchecked, in rank order and the same on every rank: a rank that could not measure its
-   * step sends NaN, and the receiver decides what to do with it ({@link org.amrbalance.service.StepTimeGate}).
+   * step sends NaN, and the receiver decides what to do with it (the balancing service validates step times).
    */
   default double[] gatherSeconds(double seconds) {
     List<Double> all = allGather(seconds);

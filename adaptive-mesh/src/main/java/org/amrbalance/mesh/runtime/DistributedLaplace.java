@@ -2,6 +2,8 @@ package org.amrbalance.mesh.runtime;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.util.Modules;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,24 +16,20 @@ import javax.annotation.Nullable;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.grid.AmrOptions;
 import org.amrbalance.mesh.laplace.LaplaceAmr;
+import org.amrbalance.mesh.laplace.LaplaceAmrBuilder;
 import org.amrbalance.mesh.laplace.LaplaceOptions;
 import org.amrbalance.mesh.laplace.MovingHotSpot;
 import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.Payload;
 import org.amrbalance.service.BalancingListener;
 import org.amrbalance.service.BalancingService;
-import org.amrbalance.service.InheritingPlacement;
 import org.amrbalance.service.RemapEvent;
-import org.amrbalance.service.ServiceOptions;
-import org.amrbalance.service.StepTimeGate;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Hierarchy;
-import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.MigrationPlan;
-import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
 /**
@@ -41,9 +39,11 @@ import org.amrbalance.spi.StepTimes;
  * that change rank. Every rank runs the same calls in the same order; {@link #start} and {@link #step} are
  * collective.
  *
- * <p>A step: move the hot spot; every R steps regrid (new grids are placed where their data is, then the service
- * is told, and the trigger may rebalance everything at once); one V-cycle, timing this rank's own sweeps; gather
- * every rank's time; tell the service, whose trigger may remap (except after the last step).
+ * <p>One path: the service (from the injector) places every hierarchy the solver builds, decides remaps and hands
+ * the host the one plan of each. A step: move the hot spot; every R steps regrid (each new level placed by the
+ * service's placement policy, then the service is told, and the trigger may rebalance everything at once); one
+ * V-cycle, timing this rank's own sweeps; gather every rank's time; tell the service, whose trigger may remap
+ * (after the last step the times are only counted).
  */
 public final class DistributedLaplace {
   /** The moving example: a hot spot of width 0.05 travelling from x = 0.3 to 0.7 in 40 steps and back. */
@@ -56,7 +56,7 @@ public final class DistributedLaplace {
   private final PayloadExchange exchange;
   private final List<String> failedRemaps = new ArrayList<>();
   private final BalancingService service;
-  private final StepTimeGate stepTimeGate;
+  @Nullable private StepTimes stepTimes;
   private int remapsSkipped;
   private final List<Remap> remaps = new ArrayList<>();
   private final double[] computeSeconds;
@@ -84,59 +84,70 @@ public final class DistributedLaplace {
   public record StepReport(int step, double x0, boolean regridded, int remaps, @Nullable StepTimes times,
       double wallSeconds, double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
 
-  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from) {
+  private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from,
+      @Nullable BalancingListener probe, DistributedHost.MigrationObserver migrations) {
     this.comm = comm;
     this.options = options;
-    LoadBalancer balancer = injector.getInstance(LoadBalancer.class);
-    SwitchablePlacement placement = new SwitchablePlacement(balancer);
     this.exchange = PayloadExchange.of(comm);
     exchange.remapTimeout(options.remapTimeout().orElse(null));
-    this.solver = LaplaceAmr.builder(32, 32)
+    this.computeSeconds = new double[comm.size()];
+    this.service = injector.getInstance(BalancingService.class);
+    this.host = new DistributedHost(comm, exchange);
+    host.observe(migrations);
+    service.addListener(new RunStatistics());
+    if (probe != null) {
+      service.addListener(probe);
+    }
+    // Attached before the solver exists: every hierarchy the solver builds is placed by the service.
+    service.attach(host);
+    LaplaceAmrBuilder builder = LaplaceAmr.builder(32, 32)
         .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(16))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
             .withRegridInterval(options.regridInterval()))
-        .problem(PATH.at(0))
-        .machine(Machine.fullyConnected(comm.size()))
-        .balancer(placement)
-        .exchange(exchange)
-        .build();
-    this.host = new DistributedHost(solver, comm, exchange);
-    this.service = new BalancingService(balancer, new InheritingPlacement(), injector.getProvider(RemapPolicy.class),
-        injector.getInstance(ServiceOptions.class));
-    this.stepTimeGate = StepTimeGate.of(comm.size(), service.options().badStepTimes());
-    this.computeSeconds = new double[comm.size()];
+        .problem(PATH.at(from == null ? 0 : from.step()))
+        .machine(host.machine())
+        .placement(service::place)
+        .exchange(exchange);
     if (from == null) {
+      this.solver = builder.build();
       solver.solve();
     } else {
-      // The same ranks keep the saved layout; another number of ranks gets the balancer's placement of it.
-      Assignment a = from.assignment().ranks() == comm.size() ? from.assignment()
-          : balancer.balance(BalanceProblem.of(from.hierarchy(), solver.machine()));
-      solver.setProblem(PATH.at(from.step()));
-      solver.restore(a, from.values(), from.step(), from.nextPatchId());
+      // The same ranks keep the saved layout; on another number of ranks the service places the saved hierarchy.
+      this.solver = builder.restore(from.assignment(), from.values(), from.step(), from.nextPatchId());
       step = from.step();
     }
-    // From now on a regrid places new grids where their data is; rebalancing is the service's decision.
-    placement.use(new InheritingPlacement());
+    host.bind(solver);
     byte[] state = from == null ? new byte[0] : from.balancingState();
-    service.addListener(new BalancingListener() {
-      @Override
-      public void onRemap(RemapEvent e) {
-        // The run's step, not the service's count: the last step of a run is never told to the service.
-        remaps.add(new Remap(step, e.reason(), e.cost(), e.plan().cells(),
-            e.imbalanceBefore(), e.imbalanceAfter(), e.levelEfficiencyBefore(), e.levelEfficiencyAfter()));
-      }
-
-      @Override
-      public void onRemapSkipped(long skippedAt, String why) {
-        remapsSkipped++;
-      }
-    });
-    service.attach(host);
     if (state.length > 0) {
       // The grids are placed already: the trigger goes on from where it was, not from a regrid it never saw.
       service.restoreState(state);
     } else {
       service.regridded();
+    }
+  }
+
+  /** The run's numbers, from the service's events: good step times, remaps, remaps that did not happen. */
+  private final class RunStatistics implements BalancingListener {
+    @Override
+    public void onStep(long admitted, StepTimes times) {
+      stepTimes = times;
+      for (int r = 0; r < computeSeconds.length; r++) {
+        computeSeconds[r] += times.time(r);
+      }
+      sumAverage += times.average();
+      sumMax += times.max();
+    }
+
+    @Override
+    public void onRemap(RemapEvent e) {
+      // The run's step, not the service's count.
+      remaps.add(new Remap(step, e.reason(), e.cost(), e.plan().cells(),
+          e.imbalanceBefore(), e.imbalanceAfter(), e.levelEfficiencyBefore(), e.levelEfficiencyAfter()));
+    }
+
+    @Override
+    public void onRemapSkipped(long skippedAt, String why) {
+      remapsSkipped++;
     }
   }
 
@@ -149,9 +160,21 @@ public final class DistributedLaplace {
     if (comm == null || options == null) {
       throw new IllegalArgumentException("comm, options = null: must not be null");
     }
-    Injector injector = Guice.createInjector(
-        BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
-    return new DistributedLaplace(comm, options, injector, null);
+    return new DistributedLaplace(comm, options, injector(options, null), null, null, (plan, moved) -> {});
+  }
+
+  /**
+   * As {@link #start(Communicator, RunOptions)}, with {@code bindings} overriding the configured ones, {@code probe}
+   * hearing the service's events and {@code migrations} every migration this rank executes; for tests that count.
+   */
+  static DistributedLaplace start(Communicator comm, RunOptions options, @Nullable Module bindings,
+      @Nullable BalancingListener probe, DistributedHost.MigrationObserver migrations) {
+    return new DistributedLaplace(comm, options, injector(options, bindings), null, probe, migrations);
+  }
+
+  private static Injector injector(RunOptions options, @Nullable Module bindings) {
+    Module configured = BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader());
+    return Guice.createInjector(bindings == null ? configured : Modules.override(configured).with(bindings));
   }
 
   /**
@@ -198,9 +221,7 @@ public final class DistributedLaplace {
       throw new IllegalArgumentException("steps = " + options.steps() + ": the checkpoint is after step "
           + c.step());
     }
-    Injector injector = Guice.createInjector(
-        BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader()));
-    return new DistributedLaplace(comm, options, injector, c);
+    return new DistributedLaplace(comm, options, injector(options, null), c, null, (plan, moved) -> {});
   }
 
   /** The state now, on rank {@code root} (null elsewhere); collective. */
@@ -267,24 +288,21 @@ public final class DistributedLaplace {
     }
     solver.relaxStep();
     double[] seconds = comm.gatherSeconds(stepTimeFilter.applyAsDouble(solver.lastStepTimes().time(comm.rank())));
-    // Every rank holds the same gathered times, so every rank rejects (throws) or skips the same step.
-    StepTimes times = stepTimeGate.admit(step, seconds).orElse(null);
-    if (times != null) {
-      for (int r = 0; r < computeSeconds.length; r++) {
-        computeSeconds[r] += times.time(r);
-      }
-      sumAverage += times.average();
-      sumMax += times.max();
-    }
+    // Every rank holds the same gathered times, so every rank's service rejects (throws) or skips the same step;
+    // good times come back through RunStatistics.
+    stepTimes = null;
     if (step < options.steps()) {
-      // Not after the last step: a remap there would cost and never pay (docs/triggers.md, Stop-At-Rise edge cases).
       try {
         service.stepped(seconds);
       } catch (RemapFailedException e) {
         // The service has told the trigger that the remap did not happen; the old assignment stays.
         failedRemaps.add("step " + step + ": " + e.getMessage());
       }
+    } else {
+      // Counted, but the trigger is not asked: a remap after the last step would cost and never pay.
+      service.lastStep(seconds);
     }
+    StepTimes times = stepTimes;
     double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
     wallSeconds += wall;
     if (checkpointEvery > 0 && step % checkpointEvery == 0 && checkpointFile != null) {
@@ -380,7 +398,7 @@ public final class DistributedLaplace {
     }
     return new Summary(step, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
         sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1, computeSeconds.clone(),
-        report().rankLoads(), wallSeconds, host.migratedCells(), host.migrationSeconds());
+        report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()));
   }
 
   /**
@@ -390,6 +408,7 @@ public final class DistributedLaplace {
    *     computing, remap costs counted as time lost
    * @param computeSeconds each rank's measured sweep time summed over the steps
    * @param loads each rank's modelled load in the final assignment ({@link BalanceReport#rankLoads})
+   * @param migrationSeconds the time spent migrating, summed over the remaps, of the slowest rank
    */
   public record Summary(int steps, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
       double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,

@@ -41,7 +41,7 @@ class DecompositionInvarianceTest {
     return Assignment.of(p.hierarchy(), p.ranks(), pieces);
   };
 
-  private static Map<Block, GridData> run(LaplaceAmr.Builder builder) {
+  private static Map<Block, GridData> run(LaplaceAmrBuilder builder) {
     MovingHotSpot path = MovingHotSpot.of(0.3, 0.7, 4, 0.06);
     LaplaceAmr s = builder.amr(AmrOptions.defaults().withLevels(2, 2).withBaseBoxSize(12))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(4).withRegridInterval(2).withMaxCycles(5))

@@ -108,8 +108,8 @@ class LaplaceAmrTest {
     assertThat(host.currentAssignment()).isEqualTo(all3);
     assertThat(host.modelledStepTimes().time(3)).isEqualTo(host.hierarchy().totalWork());
     assertThat(s.maxError()).isEqualTo(error);
-    assertThatThrownBy(() -> s.applyAssignment(Assignment.wholeGrids(host.hierarchy(), 2, id -> 0)))
-        .hasMessageContaining("assignment ranks = 2");
+    assertThatThrownBy(() -> host.migrate(MigrationPlan.between(all3, Assignment.wholeGrids(host.hierarchy(), 2,
+        id -> 0)))).hasMessageContaining("assignment ranks = 2");
     assertThat(List.of(s.pointsPerLevel()[0])).containsExactly(1024L);
   }
 }

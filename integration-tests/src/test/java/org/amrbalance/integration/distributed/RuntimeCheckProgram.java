@@ -133,8 +133,10 @@ public final class RuntimeCheckProgram implements RankProgram {
     WireFilter flip = WireFilter.flipLastByteTo(1);
     Communicator c = comm.withWireFilter((to, frames) -> damage.get() && comm.rank() == 0
         ? flip.apply(to, frames) : frames);
+    // Two steps: the ranks whose migration went through go on into the next step's collectives, which rank 1 never
+    // joins (a migration has no reduction of its own).
     DistributedLaplace run = DistributedLaplace.start(c, BASE.withBalancer("round-robin").withTrigger("never")
-        .withSteps(1));
+        .withSteps(2));
     run.step();
     Assignment a = run.solver().assignment();
     List<Piece> rotated = new ArrayList<>();

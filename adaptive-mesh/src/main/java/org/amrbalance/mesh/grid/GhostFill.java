@@ -1,0 +1,106 @@
+package org.amrbalance.mesh.grid;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.amrbalance.spi.Box;
+
+/**
+ * The ghost cells of one layout: per level, a schedule (computed once) of the moves from siblings and of the
+ * windows interpolated from the parent level, and the fills that run it.
+ */
+final class GhostFill {
+  private final GridHierarchy grids;
+  private final ParentInterpolation parent;
+  private final Map<Integer, Schedule> schedules = new HashMap<>();
+
+  /** Sibling moves (aligned with the blocks they fill), and the parent interpolation of what no sibling covers. */
+  private record Schedule(List<CellMove> siblingMoves, List<Block> siblingTargets,
+      ParentInterpolation.Schedule fromParent) {}
+
+  GhostFill(GridHierarchy grids, ParentInterpolation parent) {
+    this.grids = grids;
+    this.parent = parent;
+  }
+
+  private Schedule schedule(int level) {
+    return schedules.computeIfAbsent(level, l -> {
+      Layout layout = grids.layout();
+      AmrOptions options = grids.options();
+      Box dom = grids.domainAt(l);
+      List<CellMove> sib = new ArrayList<>();
+      List<Block> sibTargets = new ArrayList<>();
+      List<Window> windows = new ArrayList<>();
+      List<Block> blocks = layout.level(l);
+      for (Block b : blocks) {
+        Box grown = b.box().grow(options.ghostWidth()).orElseThrow();
+        List<Box> parts = new ArrayList<>();
+        for (Box part : Boxes.subtract(grown, b.box())) {
+          part.intersection(dom).ifPresent(parts::add);
+        }
+        for (Block s : blocks) {
+          if (s.equals(b)) {
+            continue;
+          }
+          List<Box> rest = new ArrayList<>();
+          for (Box part : parts) {
+            Optional<Box> in = part.intersection(s.box());
+            if (in.isPresent()) {
+              sib.add(new CellMove(layout.rankOf(s), layout.rankOf(b), s, in.get()));
+              sibTargets.add(b);
+              rest.addAll(Boxes.subtract(part, s.box()));
+            } else {
+              rest.add(part);
+            }
+          }
+          parts = rest;
+        }
+        if (!parts.isEmpty() && l == 0) {
+          throw new IllegalStateException("level 0 leaves ghost cells " + parts + " of " + b + " uncovered");
+        }
+        for (Box part : parts) {
+          windows.add(new Window(b, part, options.interpolation().stencil(part, options.ratio(l - 1))));
+        }
+      }
+      return new Schedule(sib, sibTargets, parent.schedule(l, windows));
+    });
+  }
+
+  /** Every ghost cell of {@code level}: from the parent level, then from siblings, then from the boundary. */
+  void fill(int level, DirichletBoundary g) {
+    Schedule s = schedule(level);
+    if (level > 0) {
+      parent.set(level, s.fromParent(), g);
+    }
+    exchangeSiblings(level);
+    Box dom = grids.domainAt(level);
+    double h = grids.h(level);
+    for (Block b : grids.heldBlocks(level)) {
+      PhysicalBoundary.fill(grids.data(b), dom, h, g);
+    }
+  }
+
+  /** Copies sibling values into the ghost cells of {@code level}. */
+  void exchangeSiblings(int level) {
+    Schedule s = schedule(level);
+    Map<Block, GridData> data = grids.blockData();
+    List<double[]> got = grids.exchange().move(s.siblingMoves(), data::get);
+    for (int k = 0; k < got.size(); k++) {
+      if (got.get(k) != null) {
+        data.get(s.siblingTargets().get(k)).write(s.siblingMoves().get(k).region(), got.get(k));
+      }
+    }
+  }
+
+  /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */
+  void addInterpolated(int fine, Map<Block, GridData> delta) {
+    AmrOptions options = grids.options();
+    List<Window> windows = new ArrayList<>();
+    for (Block b : grids.layout().level(fine)) {
+      windows.add(new Window(b, b.box(), options.interpolation().stencil(b.box(), options.ratio(fine - 1))));
+    }
+    parent.add(fine, parent.schedule(fine, windows), (x, y) -> 0, delta);
+  }
+}

@@ -1,0 +1,64 @@
+package org.amrbalance.mesh.grid;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.amrbalance.spi.Box;
+
+/**
+ * Installs a new layout after a regrid, coarsest level first: every cell of a new block takes the value of the old
+ * block of its level that held it, and cells no old block held are interpolated from the new parent level.
+ */
+final class LayoutInstall {
+  private LayoutInstall() {}
+
+  static void install(GridHierarchy grids, Layout next, DirichletBoundary g, GridHierarchy.State from) {
+    Layout old = from.layout();
+    Map<Block, GridData> oldData = from.data();
+    AmrOptions options = grids.options();
+    GridExchange exchange = grids.exchange();
+    Map<Block, GridData> data = new HashMap<>();
+    // The new layout is in force before its first level is filled: interpolation reads the new parents.
+    grids.replace(next, data);
+    ParentInterpolation parent = new ParentInterpolation(grids);
+    for (int l = 0; l < next.levelCount(); l++) {
+      List<Block> blocks = next.level(l);
+      for (Block b : blocks) {
+        if (exchange.holds(next.rankOf(b))) {
+          data.put(b, GridData.create(b.box(), options.ghostWidth()));
+        }
+      }
+      List<CellMove> copies = new ArrayList<>();
+      List<Block> targets = new ArrayList<>();
+      List<Window> windows = new ArrayList<>();
+      for (Block b : blocks) {
+        List<Box> rest = List.of(b.box());
+        for (Block o : old.level(l)) {
+          Optional<Box> in = o.box().intersection(b.box());
+          if (in.isPresent()) {
+            copies.add(new CellMove(old.rankOf(o), next.rankOf(b), o, in.get()));
+            targets.add(b);
+            rest = Boxes.subtract(rest, o.box());
+          }
+        }
+        if (!rest.isEmpty() && l == 0) {
+          throw new IllegalStateException("level 0 of the old layout does not cover " + rest);
+        }
+        for (Box part : rest) {
+          windows.add(new Window(b, part, options.interpolation().stencil(part, options.ratio(l - 1))));
+        }
+      }
+      List<double[]> got = exchange.move(copies, oldData::get);
+      for (int k = 0; k < got.size(); k++) {
+        if (got.get(k) != null) {
+          data.get(targets.get(k)).write(copies.get(k).region(), got.get(k));
+        }
+      }
+      if (l > 0) {
+        parent.set(l, parent.schedule(l, windows), g);
+      }
+    }
+  }
+}

@@ -1,0 +1,264 @@
+package org.amrbalance.mesh.laplace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.amrbalance.mesh.grid.Block;
+import org.amrbalance.mesh.grid.Boxes;
+import org.amrbalance.mesh.grid.GridData;
+import org.amrbalance.mesh.grid.GridHierarchy;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.StepTimes;
+
+/**
+ * The relaxation of the solver: red–black SOR sweeps of a level, and FAS V-cycles over all levels. In a cycle the
+ * covered cells of a coarse level solve {@code Δ_H u = Δ_H(R u_h) + R(f_h − Δ_h u_h)}, so their fixed point is the
+ * restricted fine solution, and each level's change is interpolated into the next finer level before that one is
+ * relaxed again. Each sweep of a block is timed for the rank that owns it.
+ */
+final class FasCycle {
+  private final SolverState s;
+  /** {@code h²f} of every held block: zero on a level's own problem, the FAS right side on covered cells. */
+  private final Map<Block, double[]> h2f = new HashMap<>();
+  private final double[] computeSeconds;
+  private long cycleSweeps;
+  private boolean reduceCorrections = true;
+
+  FasCycle(SolverState s) {
+    this.s = s;
+    this.computeSeconds = new double[s.machine.ranks()];
+  }
+
+  /** Sweeps made by {@link #vcycle} since {@link #resetSweeps}. */
+  long cycleSweeps() {
+    return cycleSweeps;
+  }
+
+  void resetSweeps() {
+    cycleSweeps = 0;
+  }
+
+  /** Forgets the right sides of blocks that are gone (a restart). */
+  void clear() {
+    h2f.clear();
+  }
+
+  /**
+   * One V-cycle of a step of the moving variant ({@code sweeps} per level and leg), timing each rank's sweeps;
+   * returns every rank's seconds, gathered so that every process sees the same times.
+   */
+  StepTimes timedStep(int sweeps) {
+    cycleSweeps = 0;
+    Arrays.fill(computeSeconds, 0);
+    // A step makes a fixed number of sweeps and never looks at the corrections: no reduction per sweep.
+    reduceCorrections = false;
+    try {
+      vcycle(sweeps);
+    } finally {
+      reduceCorrections = true;
+    }
+    ArrayList<double[]> mine = new ArrayList<>();
+    mine.add(computeSeconds.clone());
+    double[] times = new double[s.machine.ranks()];
+    for (double[] part : s.exchange.gatherAll(mine)) {
+      for (int r = 0; r < times.length; r++) {
+        times[r] += part[r];
+      }
+    }
+    return StepTimes.of(times);
+  }
+
+  /** Relaxes the finest level l to tolerance from its current values; returns the sweeps. */
+  int solveLevel(int l) {
+    GridHierarchy grids = s.grids();
+    h2f.clear();
+    zeroRhs(l);
+    grids.fillGhosts(l, s.problem());
+    double omega = omega(l);
+    return 1 + relax(l, omega, sweep(l, omega));
+  }
+
+  /** Sweeps level l (ghosts filled) until the largest correction is below the tolerance; returns the sweeps. */
+  private int relax(int l, double omega, double firstResidual) {
+    int n = 0;
+    double r = firstResidual;
+    while (r >= s.options.tolerance() && n < s.options.maxSweeps()) {
+      r = sweep(l, omega);
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * One FAS V-cycle over all levels. Down: relax level l, restrict its solution and its residual, and give the
+   * covered cells of level l-1 the right side {@code Δ_H(R u_h) + R(f_h - Δ_h u_h)}, so that their fixed
+   * point is the restricted fine solution while changes (of the boundary data, say) reach the coarse level at
+   * once. Then relax level 0 and go up: interpolate each level's change into the next finer one and relax it.
+   * With {@code sweeps > 0} every relaxation is that many sweeps, else it runs to tolerance. Returns the largest
+   * first-sweep correction of the down leg and of level 0: how far from converged the cycle found the solution.
+   */
+  double vcycle(int sweeps) {
+    GridHierarchy grids = s.grids();
+    HarmonicFunction problem = s.problem();
+    int finest = grids.levelCount() - 1;
+    Map<Integer, Map<Block, GridData>> before = new HashMap<>();
+    h2f.clear();
+    zeroRhs(finest);
+    double first = 0;
+    for (int l = finest; l >= 1; l--) {
+      grids.fillGhosts(l, problem);
+      first = Math.max(first, relaxLevel(l, sweeps));
+      grids.fillGhosts(l, problem);
+      Map<Block, GridData> residual = residual(l);
+      grids.restrict(l);
+      Map<Block, GridData> coarseResidual = grids.restrictField(l, residual);
+      grids.fillGhosts(l - 1, problem);
+      coarseRhs(l - 1, coarseResidual);
+      before.put(l - 1, snapshot(l - 1));
+    }
+    if (finest == 0) {
+      grids.fillGhosts(0, problem);
+    }
+    first = Math.max(first, relaxLevel(0, sweeps));
+    for (int l = 1; l <= finest; l++) {
+      correctFiner(l - 1, before.get(l - 1));
+      grids.fillGhosts(l, problem);
+      relaxLevel(l, sweeps);
+    }
+    for (int k = finest; k >= 1; k--) {
+      grids.restrict(k);
+    }
+    return first;
+  }
+
+  /** Relaxes level l (ghosts filled): {@code sweeps} sweeps, or to tolerance if 0; the first sweep's correction. */
+  private double relaxLevel(int l, int sweeps) {
+    double omega = omega(l);
+    double first = sweep(l, omega);
+    int done = 1;
+    if (sweeps > 0) {
+      for (; done < sweeps; done++) {
+        sweep(l, omega);
+      }
+    } else {
+      done += relax(l, omega, first);
+    }
+    cycleSweeps += done;
+    return first;
+  }
+
+  private double omega(int l) {
+    List<Box> boxes = new ArrayList<>();
+    for (Block b : s.grids().layout().level(l)) {
+      boxes.add(b.box());
+    }
+    Box bb = Boxes.boundingBox(boxes);
+    return RedBlackSor.optimalOmega(Math.max(bb.length(0), bb.length(1)));
+  }
+
+  private void zeroRhs(int l) {
+    for (Block b : s.grids().heldBlocks(l)) {
+      h2f.put(b, new double[Math.toIntExact(b.box().volume())]);
+    }
+  }
+
+  /** {@code h²(f - Δu)} on every valid cell of level l (ghosts filled). */
+  private Map<Block, GridData> residual(int l) {
+    GridHierarchy grids = s.grids();
+    Box dom = grids.domainAt(l);
+    double h = grids.h(l);
+    Map<Block, GridData> out = new HashMap<>();
+    for (Block b : grids.heldBlocks(l)) {
+      boolean[] all = new boolean[Math.toIntExact(b.box().volume())];
+      Arrays.fill(all, true);
+      double[] lap = RedBlackSor.h2Laplacian(grids.data(b), dom, h, s.problem(), all);
+      double[] f = h2f.get(b);
+      GridData r = GridData.create(b.box(), 0);
+      int k = 0;
+      for (int j = b.box().lo(1); j <= b.box().hi(1); j++) {
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++, k++) {
+          r.set(i, j, f[k] - lap[k]);
+        }
+      }
+      out.put(b, r);
+    }
+    return out;
+  }
+
+  /** The FAS right side of level l (ghosts filled, covered cells restricted): zero where nothing covers it. */
+  private void coarseRhs(int l, Map<Block, GridData> restrictedResidual) {
+    GridHierarchy grids = s.grids();
+    Box dom = grids.domainAt(l);
+    double h = grids.h(l);
+    int r2 = s.amr.ratio(l) * s.amr.ratio(l);
+    for (Block b : grids.heldBlocks(l)) {
+      boolean[] covered = grids.coveredMask(b);
+      double[] f = RedBlackSor.h2Laplacian(grids.data(b), dom, h, s.problem(), covered);
+      GridData res = restrictedResidual.get(b);
+      int k = 0;
+      for (int j = b.box().lo(1); j <= b.box().hi(1); j++) {
+        for (int i = b.box().lo(0); i <= b.box().hi(0); i++, k++) {
+          if (covered[k]) {
+            f[k] += r2 * res.get(i, j);
+          }
+        }
+      }
+      h2f.put(b, f);
+    }
+  }
+
+  /** Copies of the valid cells of the held blocks of level l (empty on the finest level: nothing to correct). */
+  private Map<Block, GridData> snapshot(int l) {
+    GridHierarchy grids = s.grids();
+    Map<Block, GridData> out = new HashMap<>();
+    if (l + 1 < grids.levelCount()) {
+      for (Block b : grids.heldBlocks(l)) {
+        GridData copy = GridData.create(b.box(), 0);
+        copy.write(b.box(), grids.data(b).read(b.box()));
+        out.put(b, copy);
+      }
+    }
+    return out;
+  }
+
+  /** Adds to level l+1 the interpolated change that relaxing level l made (the coarse-grid correction). */
+  private void correctFiner(int l, Map<Block, GridData> before) {
+    GridHierarchy grids = s.grids();
+    if (l + 1 >= grids.levelCount()) {
+      return;
+    }
+    for (Map.Entry<Block, GridData> e : before.entrySet()) {
+      GridData now = grids.data(e.getKey());
+      GridData d = e.getValue();
+      Box box = e.getKey().box();
+      for (int j = box.lo(1); j <= box.hi(1); j++) {
+        for (int i = box.lo(0); i <= box.hi(0); i++) {
+          d.set(i, j, now.get(i, j) - d.get(i, j));
+        }
+      }
+    }
+    grids.addInterpolated(l + 1, before);
+  }
+
+  /**
+   * One red–black sweep of level l (siblings exchanged after each colour); the largest correction over all
+   * ranks, or only this rank's within a step of the moving variant, which does not use it.
+   */
+  private double sweep(int l, double omega) {
+    GridHierarchy grids = s.grids();
+    Box dom = grids.domainAt(l);
+    double h = grids.h(l);
+    double max = 0;
+    for (int colour = 0; colour < 2; colour++) {
+      for (Block b : grids.heldBlocks(l)) {
+        long start = System.nanoTime();
+        max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, s.problem(), h2f.get(b), colour, omega));
+        computeSeconds[grids.layout().rankOf(b)] += (System.nanoTime() - start) / 1e9;
+      }
+      grids.exchangeSiblings(l);
+    }
+    return reduceCorrections ? s.exchange.maxAll(max) : max;
+  }
+}

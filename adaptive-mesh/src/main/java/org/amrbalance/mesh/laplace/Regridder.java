@@ -1,0 +1,131 @@
+package org.amrbalance.mesh.laplace;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.amrbalance.mesh.cluster.BergerRigoutsos;
+import org.amrbalance.mesh.cluster.Clusterer;
+import org.amrbalance.mesh.cluster.FlagField;
+import org.amrbalance.mesh.grid.Block;
+import org.amrbalance.mesh.grid.Boxes;
+import org.amrbalance.mesh.grid.GridData;
+import org.amrbalance.mesh.grid.GridHierarchy;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.Patch;
+
+/**
+ * Regridding: flags the cells whose estimated error is too large, clusters them into the boxes of the next finer
+ * level (Berger–Rigoutsos, inside the nesting domain), has the new hierarchy placed and installs it, level by level.
+ */
+final class Regridder {
+  private final SolverState s;
+  private final ErrorEstimator estimator = new CurvatureEstimator();
+  private final Clusterer clusterer;
+
+  Regridder(SolverState s) {
+    this.s = s;
+    this.clusterer = BergerRigoutsos.of(s.amr.cluster());
+  }
+
+  /**
+   * Rebuilds levels 1.. from the current solution, coarsest first: flags on level l (estimated on the new
+   * level l), clusters inside the nesting domain of the new level l, installs, and moves on to l+1. Data
+   * comes from the grids before the regrid where they overlap, else by interpolation from the new parent.
+   */
+  void regrid() {
+    GridHierarchy.State before = s.grids().state();
+    for (int l = 0; l < s.amr.maxLevel() && l < s.grids().levelCount(); l++) {
+      s.grids().fillGhosts(l, s.problem());
+      List<Box> boxes = flagAndCluster(l);
+      installLevels(l, boxes, before);
+      if (boxes.isEmpty()) {
+        break;
+      }
+    }
+  }
+
+  /** Keeps levels 0..l, makes {@code boxes} level l+1 (none: level l is the finest), has it placed and installs. */
+  void installLevels(int l, List<Box> boxes, GridHierarchy.State from) {
+    List<Patch> patches = new ArrayList<>();
+    for (Patch p : s.hierarchy().patches()) {
+      if (p.level() <= l) {
+        patches.add(p);
+      }
+    }
+    for (Box b : boxes) {
+      patches.add(s.newPatch(l + 1, b));
+    }
+    s.grids().install(s.place(patches), s.problem(), from);
+  }
+
+  /**
+   * Flags level l (ghosts filled), widens the flags by the flag buffer, drops flags outside the nesting
+   * domain (cells at least the nesting buffer inside level l, or at the physical boundary) and clusters; the
+   * boxes are returned refined to level l+1.
+   */
+  List<Box> flagAndCluster(int l) {
+    GridHierarchy grids = s.grids();
+    grids.fillGhosts(l, s.problem());
+    ArrayList<int[]> local = new ArrayList<>();
+    for (Block b : grids.heldBlocks(l)) {
+      GridData u = grids.data(b);
+      Box box = b.box();
+      for (int j = box.lo(1); j <= box.hi(1); j++) {
+        for (int i = box.lo(0); i <= box.hi(0); i++) {
+          if (estimator.estimate(u, i, j) > s.options.flagThreshold()) {
+            local.add(new int[] {i, j});
+          }
+        }
+      }
+    }
+    List<int[]> all = s.exchange.gatherAll(local);
+    if (all.isEmpty()) {
+      return List.of();
+    }
+    Box dom = grids.domainAt(l);
+    int fb = s.amr.flagBuffer();
+    int nb = s.amr.nestingBuffer();
+    List<Box> cells = new ArrayList<>();
+    for (int[] c : all) {
+      cells.add(Box.of2d(c[0], c[1], c[0], c[1]));
+    }
+    Box field = Boxes.boundingBox(cells).grow(fb + s.amr.cluster().minBoxSize()).orElseThrow().intersection(dom)
+        .orElseThrow();
+    // Cells of level l inside the field (and a margin of the nesting buffer around it).
+    Box margin = field.grow(nb).orElseThrow();
+    FlagField inLevel = FlagField.over(margin);
+    for (Block b : grids.layout().level(l)) {
+      inLevel.setAll(b.box());
+    }
+    FlagField forbidden = FlagField.over(field);
+    for (int j = field.lo(1); j <= field.hi(1); j++) {
+      for (int i = field.lo(0); i <= field.hi(0); i++) {
+        Box around = Box.of2d(i - nb, j - nb, i + nb, j + nb);
+        Box inside = around.intersection(dom).orElseThrow();
+        if (inLevel.count(inside) != inside.volume()) {
+          forbidden.set(i, j);
+        }
+      }
+    }
+    FlagField flags = FlagField.over(field);
+    for (int[] c : all) {
+      Box grown = Box.of2d(c[0] - fb, c[1] - fb, c[0] + fb, c[1] + fb);
+      grown.intersection(field).ifPresent(g -> {
+        for (int j = g.lo(1); j <= g.hi(1); j++) {
+          for (int i = g.lo(0); i <= g.hi(0); i++) {
+            if (!forbidden.get(i, j)) {
+              flags.set(i, j);
+            }
+          }
+        }
+      });
+    }
+    List<Box> out = new ArrayList<>();
+    if (flags.count() == 0) {
+      return out;
+    }
+    for (Box b : clusterer.cluster(flags, forbidden)) {
+      out.add(b.refine(s.amr.ratio(l)));
+    }
+    return out;
+  }
+}

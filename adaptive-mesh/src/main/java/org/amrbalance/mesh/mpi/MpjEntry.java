@@ -1,0 +1,22 @@
+package org.amrbalance.mesh.mpi;
+
+import java.util.List;
+import mpi.MPI;
+
+/**
+ * The main-method entry of a {@link RankProgram} started by MPJ's own starter on a cluster: initializes MPI, runs
+ * the program on the world communicator with the arguments MPJ leaves, and finalizes. Keeps {@code mpi.*} inside
+ * this package.
+ */
+public final class MpjEntry {
+  private MpjEntry() {}
+
+  public static void run(String[] args, RankProgram program) throws Exception {
+    if (program == null) {
+      throw new IllegalArgumentException("program = null: must not be null");
+    }
+    String[] mine = MPI.Init(args);
+    program.run(MpjCollectives.world(), List.of(mine));
+    MPI.Finalize();
+  }
+}
