@@ -24,7 +24,8 @@ public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
       "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
-      "            [--remap-timeout SECONDS] [--help]",
+      "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--calibrate true|false]",
+      "            [--bench [--json]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -41,6 +42,14 @@ public final class LaplaceDemo {
       "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N",
       "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data (default: no limit); with it,",
       "                  a remap that fails or times out is undone on every rank and the run goes on",
+      "  --base CELLS    level-0 cells per side (default 32); --box CELLS: largest level-0 box side (default 16)",
+      "  --sweeps N      red-black sweeps per level and leg of a step's V-cycle (default 20)",
+      "  --calibrate B   patch work calibrated from the measured sweeps (default true)",
+      "  --bench         runs the moving example on 1 and 2 ranks (4 with 4 cores or more), static (balanced once,",
+      "                  new grids following their data) and dynamic (the trigger), and prints each run's time per",
+      "                  step, speedup, efficiency, utilization, remaps and time per phase; DIR/bench.png plots the",
+      "                  time per step. Without --base, a problem of about 0.3 s per step on one rank.",
+      "  --json          with --bench: one JSON object per line",
       "  --help          this text");
 
   private LaplaceDemo() {}
@@ -48,7 +57,8 @@ public final class LaplaceDemo {
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
-      Optional<Duration> remapTimeout, boolean help) {
+      Optional<Duration> remapTimeout, boolean help, int base, int box, int sweeps, boolean calibrate,
+      boolean bench, boolean json) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
@@ -62,6 +72,12 @@ public final class LaplaceDemo {
       List<String> settings = new ArrayList<>();
       int checkpointEvery = 0;
       Path restart = null;
+      int base = 0;
+      int box = 16;
+      int sweeps = RunOptions.defaults().sweepsPerStep();
+      boolean calibrate = true;
+      boolean bench = false;
+      boolean json = false;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
         switch (a) {
@@ -77,6 +93,12 @@ public final class LaplaceDemo {
           case "--checkpoint-every" -> checkpointEvery = intValue(a, args, ++k, 0, 100_000);
           case "--restart" -> restart = Path.of(value(a, args, ++k));
           case "--remap-timeout" -> run = RunOptions.parse(List.of(a, value(a, args, ++k)));
+          case "--base" -> base = intValue(a, args, ++k, 8, 4096);
+          case "--box" -> box = intValue(a, args, ++k, 4, 4096);
+          case "--sweeps" -> sweeps = intValue(a, args, ++k, 1, 10_000);
+          case "--calibrate" -> calibrate = booleanValue(a, args, ++k);
+          case "--bench" -> bench = true;
+          case "--json" -> json = true;
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
         }
       }
@@ -91,8 +113,14 @@ public final class LaplaceDemo {
       if (!help && restart != null && !java.nio.file.Files.isRegularFile(restart)) {
         throw new IllegalArgumentException("--restart = " + restart + ": no such file");
       }
+      if (json && !bench) {
+        throw new IllegalArgumentException("--json: only with --bench");
+      }
+      if (base > 0 && box > base) {
+        throw new IllegalArgumentException("--box = " + box + ": must be at most --base = " + base);
+      }
       return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
-          restart, run.remapTimeout(), help);
+          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json);
     }
 
     private static String setting(String s) {
@@ -101,6 +129,13 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException("--set = " + s + ": must be KEY=VALUE with a key starting amrbalance.");
       }
       return s;
+    }
+
+    /** The run these arguments describe (without the demo's own output options). */
+    RunOptions runOptions() {
+      RunOptions o = RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
+          .withSweepsPerStep(sweeps).withCalibration(calibrate);
+      return base > 0 ? o.withBaseGrid(base, box) : o;
     }
 
     /** The arguments of {@link LaplaceDemoProgram} on every rank. */
@@ -113,7 +148,7 @@ public final class LaplaceDemo {
       if (restart != null) {
         a.addAll(List.of("--restart", restart.toAbsolutePath().toString()));
       }
-      RunOptions o = RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger);
+      RunOptions o = runOptions();
       if (remapTimeout.isPresent()) {
         o = o.withRemapTimeout(remapTimeout.get());
       }
@@ -130,6 +165,14 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException(name + ": needs a value");
       }
       return args[k];
+    }
+
+    private static boolean booleanValue(String name, String[] args, int k) {
+      String s = value(name, args, k);
+      if (!s.equals("true") && !s.equals("false")) {
+        throw new IllegalArgumentException(name + " = " + s + ": must be true or false");
+      }
+      return Boolean.parseBoolean(s);
     }
 
     private static int intValue(String name, String[] args, int k, int min, int max) {
@@ -171,9 +214,13 @@ public final class LaplaceDemo {
       out.println(USAGE);
       return 0;
     }
-    out.printf(Locale.ROOT, "Laplace AMR demo: 32x32 level 0, up to level %d (ratio 2), hot spot width 0.05,"
-        + " %d ranks on MPJ Express (%s), balancer %s, trigger %s%n", args.lmax(), args.ranks(),
-        args.device().mpjName(), args.balancer(), args.trigger());
+    if (args.bench()) {
+      return DemoBenchmark.run(out, args);
+    }
+    RunOptions o = args.runOptions();
+    out.printf(Locale.ROOT, "Laplace AMR demo: %dx%d level 0, up to level %d (ratio 2), hot spot width 0.05,"
+        + " %d ranks on MPJ Express (%s), balancer %s, trigger %s%n", o.baseCells(), o.baseCells(), args.lmax(),
+        args.ranks(), args.device().mpjName(), args.balancer(), args.trigger());
     LaunchResult result = MpjLauncher.locate().withRanks(args.ranks()).withDevice(args.device())
         .withTimeout(Duration.ofMinutes(30)).withEcho(out::println)
         .launch(LaplaceDemoProgram.class, args.programArgs());

@@ -1,5 +1,7 @@
 package org.amrbalance.mesh.demo;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -33,6 +35,11 @@ import org.amrbalance.mesh.runtime.Snapshot;
 public final class LaplaceDemoProgram implements RankProgram {
   /** Starts the machine-readable last line. */
   public static final String RESULT = "result:";
+  /** Starts a line of one step's numbers as JSON ({@code --step-json}). */
+  public static final String STEP_JSON = "step-json:";
+  /** Starts the line of the run's numbers as JSON ({@code --step-json}). */
+  public static final String RESULT_JSON = "result-json:";
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * For MPJ's own starter on a cluster ({@code starter.jar -np P -dev niodev -machinesfile FILE ...
@@ -56,6 +63,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     Path snapshots = null;
     boolean resultLine = false;
     boolean quiet = false;
+    boolean stepJson = false;
     Path checkpoint = null;
     int checkpointEvery = 0;
     Path restart = null;
@@ -66,6 +74,7 @@ public final class LaplaceDemoProgram implements RankProgram {
         case "--snapshots" -> snapshots = Path.of(args.get(++k));
         case "--result-line" -> resultLine = true;
         case "--quiet" -> quiet = true;
+        case "--step-json" -> stepJson = true;
         case "--checkpoint" -> checkpoint = Path.of(args.get(++k));
         case "--checkpoint-every" -> checkpointEvery = Integer.parseInt(args.get(++k));
         case "--restart" -> restart = Path.of(args.get(++k));
@@ -100,11 +109,17 @@ public final class LaplaceDemoProgram implements RankProgram {
             points(r.pointsPerLevel()), r.times() == null ? Double.NaN : 1e3 * r.times().max(),
             r.times() == null ? Double.NaN : 1e3 * r.times().average(), r.error());
       }
+      if (stepJson) {
+        printer.println(STEP_JSON + " " + stepJson(r));
+      }
       if (options.checks(s)) {
         save(run, snapshots, s);
       }
     }
     Summary sum = run.summary();
+    if (stepJson) {
+      printer.println(RESULT_JSON + " " + resultJson(comm.size(), sum));
+    }
     printSummary(printer, comm.size(), sum);
     for (String failed : run.failedRemaps()) {
       printer.println("  failed remap, undone: " + failed);
@@ -123,6 +138,39 @@ public final class LaplaceDemoProgram implements RankProgram {
           + " error=%.6e%n", RESULT, comm.size(), sum.steps(), sum.wallPerStep(), sum.utilization(),
           sum.remaps().size(), sum.remapCost(), sum.error());
     }
+  }
+
+  /** One step for tools: wall time and its phases in seconds (see {@link StepReport}), remaps, prediction error. */
+  static String stepJson(StepReport r) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("step", r.step());
+    n.put("wallSeconds", r.wallSeconds());
+    n.put("computeSeconds", r.computeSeconds());
+    n.put("exchangeSeconds", r.exchangeSeconds());
+    n.put("regridSeconds", r.regridSeconds());
+    n.put("remapSeconds", r.remapSeconds());
+    n.put("remaps", r.remaps());
+    n.put("regridded", r.regridded());
+    n.put("imbalance", r.imbalance());
+    n.put("predictionError", r.predictionError());
+    return n.toString();
+  }
+
+  /** The run for tools: utilization, remaps and their cost, phases summed over the steps, prediction error. */
+  static String resultJson(int ranks, Summary sum) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("ranks", ranks);
+    n.put("steps", sum.steps());
+    n.put("secondsPerStep", sum.wallPerStep());
+    n.put("utilization", sum.utilization());
+    n.put("remaps", sum.remaps().size());
+    n.put("remapSeconds", sum.remapCost());
+    n.put("computeSeconds", sum.phaseSeconds()[0]);
+    n.put("exchangeSeconds", sum.phaseSeconds()[1]);
+    n.put("regridSeconds", sum.phaseSeconds()[2]);
+    n.put("predictionError", sum.predictionError());
+    n.put("error", sum.error());
+    return n.toString();
   }
 
   private static void save(DistributedLaplace run, @Nullable Path dir, int step) throws IOException {
@@ -173,12 +221,18 @@ public final class LaplaceDemoProgram implements RankProgram {
     }
     out.println("  per-rank load                 measured sweep time, and modelled load of the final assignment:");
     for (int r = 0; r < ranks; r++) {
-      out.printf(Locale.ROOT, "    rank %2d  %8.1f ms  %10.0f (%.2f of the average)%n", r, 1e3 * s.computeSeconds()[r],
+      out.printf(Locale.ROOT, "    rank %2d  %8.1f ms  %10.4g (%.2f of the average)%n", r, 1e3 * s.computeSeconds()[r],
           s.loads()[r], avgLoad > 0 ? s.loads()[r] / avgLoad : 1);
     }
     out.printf(Locale.ROOT, "  wall time                     %.2f s for %d steps, %.1f ms per step (%d cells migrated"
         + " in %.1f ms)%n", s.wallSeconds(), s.steps(), 1e3 * s.wallPerStep(), s.migratedCells(),
         1e3 * s.migrationSeconds());
+    double[] ph = s.phaseSeconds();
+    double per = Math.max(1, s.steps());
+    out.printf(Locale.ROOT, "  per step                      compute %.1f ms, exchange and waiting %.1f ms, regrid %.1f ms,"
+        + " remap %.1f ms%n", 1e3 * ph[0] / per, 1e3 * ph[1] / per, 1e3 * ph[2] / per, 1e3 * ph[3] / per);
+    out.printf(Locale.ROOT, "  load prediction error         %.3f (largest gap between a rank's modelled and measured"
+        + " share, mean over the steps)%n", s.predictionError());
   }
 
   private static String orDash(double v) {

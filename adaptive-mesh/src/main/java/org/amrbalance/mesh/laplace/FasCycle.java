@@ -23,6 +23,7 @@ final class FasCycle {
   /** {@code h²f} of every held block: zero on a level's own problem, the FAS right side on covered cells. */
   private final Map<Block, double[]> h2f = new HashMap<>();
   private final double[] computeSeconds;
+  private final SweepSamples samples = SweepSamples.empty();
   private long cycleSweeps;
   private boolean reduceCorrections = true;
 
@@ -38,6 +39,11 @@ final class FasCycle {
 
   void resetSweeps() {
     cycleSweeps = 0;
+  }
+
+  /** The sweeps of this process's blocks measured so far, one sample per block and colour. */
+  SweepSamples samples() {
+    return samples;
   }
 
   /** Forgets the right sides of blocks that are gone (a restart). */
@@ -255,7 +261,9 @@ final class FasCycle {
       for (Block b : grids.heldBlocks(l)) {
         long start = System.nanoTime();
         max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, s.problem(), h2f.get(b), colour, omega));
-        computeSeconds[grids.layout().rankOf(b)] += (System.nanoTime() - start) / 1e9;
+        double seconds = (System.nanoTime() - start) / 1e9;
+        computeSeconds[grids.layout().rankOf(b)] += seconds;
+        samples.add(l, b.box().volume(), seconds);
       }
       grids.exchangeSiblings(l);
     }

@@ -1,5 +1,6 @@
 package org.amrbalance.mesh.laplace;
 
+import java.util.ArrayList;
 import java.util.Map;
 import javax.annotation.Nullable;
 import org.amrbalance.mesh.grid.AmrOptions;
@@ -207,6 +208,24 @@ public final class LaplaceAmr {
   @Nullable
   public StepTimes lastStepTimes() {
     return lastStepTimes;
+  }
+
+  /**
+   * Refits the work model from every process's measured block sweeps so far (the same model on every process: the
+   * samples are summed in rank order); collective. The grids of the next {@link #regrid} get their work from it,
+   * those that stay included. Returns the model.
+   */
+  public WorkModel calibrate() {
+    ArrayList<double[]> mine = new ArrayList<>();
+    mine.add(relaxation.samples().toArray());
+    WorkModel m = WorkModel.fit(SweepSamples.sum(state.exchange.gatherAll(mine)));
+    state.workModel(m);
+    return m;
+  }
+
+  /** How patch work is counted now ({@link WorkModel#cells()} until {@link #calibrate}). */
+  public WorkModel workModel() {
+    return state.workModel();
   }
 
   /**

@@ -48,7 +48,8 @@ final class Regridder {
     List<Patch> patches = new ArrayList<>();
     for (Patch p : s.hierarchy().patches()) {
       if (p.level() <= l) {
-        patches.add(p);
+        // A recalibrated work model reaches the grids that stay too, so that every level is counted alike.
+        patches.add(s.reworked(p));
       }
     }
     for (Box b : boxes) {

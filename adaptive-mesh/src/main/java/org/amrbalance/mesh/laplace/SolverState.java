@@ -26,6 +26,7 @@ final class SolverState {
   @Nullable private GridHierarchy grids;
   private HarmonicFunction problem;
   private int nextPatchId;
+  private WorkModel workModel = WorkModel.cells();
 
   SolverState(Box domain, AmrOptions amr, LaplaceOptions options, Machine machine, GridExchange exchange,
       HarmonicFunction problem) {
@@ -80,9 +81,27 @@ final class SolverState {
     return 1.0 / domain.length(0);
   }
 
-  /** A new patch of {@code level}, its work the cells times the sweeps its level makes per step. */
+  /** A new patch of {@code level}, its work that of the work model for the sweeps its level makes per step. */
   Patch newPatch(int level, Box box) {
-    return Patch.of(nextPatchId++, level, box, (double) box.volume() * sweepsPerStep(level));
+    return Patch.of(nextPatchId++, level, box, work(level, box.volume()));
+  }
+
+  /** {@code p} with its work as the current model says (itself if the model agrees). */
+  Patch reworked(Patch p) {
+    double w = work(p.level(), p.cells());
+    return w == p.work() ? p : Patch.of(p.id(), p.level(), p.box(), w);
+  }
+
+  private double work(int level, long cells) {
+    return workModel.work(level, cells, sweepsPerStep(level));
+  }
+
+  WorkModel workModel() {
+    return workModel;
+  }
+
+  void workModel(WorkModel m) {
+    workModel = m;
   }
 
   /** Sweeps a level makes in one outer step: level 0 is relaxed once per V-cycle, finer levels on both legs. */

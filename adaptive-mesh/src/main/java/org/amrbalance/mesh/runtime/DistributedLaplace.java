@@ -63,6 +63,12 @@ public final class DistributedLaplace {
   private double sumAverage;
   private double sumMax;
   private double wallSeconds;
+  /** Summed over the steps: compute, exchange, regrid and remap seconds (see {@link StepReport}). */
+  private final double[] phaseSeconds = new double[4];
+  private double sumPredictionError;
+  private int predictedSteps;
+  /** True while the service decides on a step's times (a remap then is not the regrid's). */
+  private boolean stepping;
   private int step;
   private int checkpointEvery;
   private java.util.function.DoubleUnaryOperator stepTimeFilter = t -> t;
@@ -75,14 +81,22 @@ public final class DistributedLaplace {
    * first placement).
    */
   public record Remap(long step, String reason, double cost, long cellsMoved, double imbalanceBefore,
-      double imbalanceAfter, double levelEfficiencyBefore, double levelEfficiencyAfter) {}
+      double imbalanceAfter, double levelEfficiencyBefore, double levelEfficiencyAfter, boolean atRegrid) {}
 
   /**
    * What one step did (the same on every rank); {@code times} is null for a step whose times were skipped as bad
-   * ({@code amrbalance.service.bad-step-times = skip}).
+   * ({@code amrbalance.service.bad-step-times = skip}). The wall time (slowest rank) splits into
+   * {@code computeSeconds} (the slowest rank's sweeps, {@code times.max()}), {@code regridSeconds} (flagging,
+   * clustering, placing and installing new grids), {@code remapSeconds} (the agreed cost of the remaps of the step:
+   * balancing and migration) and {@code exchangeSeconds}, the rest: ghost, interpolation and restriction exchanges
+   * and waiting for the slowest rank. Phases other than compute are timed on this rank. {@code predictionError} is
+   * the largest difference over the ranks between a rank's share of the modelled load and its share of the
+   * measured sweep time (NaN for a skipped step).
    */
   public record StepReport(int step, double x0, boolean regridded, int remaps, @Nullable StepTimes times,
-      double wallSeconds, double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance) {}
+      double wallSeconds, double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance,
+      double computeSeconds, double exchangeSeconds, double regridSeconds, double remapSeconds,
+      double predictionError) {}
 
   private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from,
       @Nullable BalancingListener probe, DistributedHost.MigrationObserver migrations) {
@@ -100,8 +114,8 @@ public final class DistributedLaplace {
     }
     // Attached before the solver exists: every hierarchy the solver builds is placed by the service.
     service.attach(host);
-    LaplaceAmrBuilder builder = LaplaceAmr.builder(32, 32)
-        .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(16))
+    LaplaceAmrBuilder builder = LaplaceAmr.builder(options.baseCells(), options.baseCells())
+        .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(options.baseBoxSize()))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
             .withRegridInterval(options.regridInterval()))
         .problem(PATH.at(from == null ? 0 : from.step()))
@@ -142,7 +156,8 @@ public final class DistributedLaplace {
     public void onRemap(RemapEvent e) {
       // The run's step, not the service's count.
       remaps.add(new Remap(step, e.reason(), e.cost(), e.plan().cells(),
-          e.imbalanceBefore(), e.imbalanceAfter(), e.levelEfficiencyBefore(), e.levelEfficiencyAfter()));
+          e.imbalanceBefore(), e.imbalanceAfter(), e.levelEfficiencyBefore(), e.levelEfficiencyAfter(),
+          !stepping));
     }
 
     @Override
@@ -273,12 +288,17 @@ public final class DistributedLaplace {
       throw new IllegalStateException("step " + (step + 1) + ": the run has " + options.steps() + " steps");
     }
     int remapsBefore = remaps.size();
+    // The modelled load the step's measured times are compared with (taken again after a regrid).
+    BalanceReport modelled = report();
     comm.barrier();
     long start = System.nanoTime();
     step++;
     solver.setProblem(PATH.at(step));
     boolean regrid = step % options.regridInterval() == 0;
     if (regrid) {
+      if (options.calibrate()) {
+        solver.calibrate();
+      }
       solver.regrid();
       try {
         service.regridded();
@@ -286,25 +306,51 @@ public final class DistributedLaplace {
         failedRemaps.add("step " + step + ": " + e.getMessage());
       }
     }
+    long regridEnd = System.nanoTime();
     solver.relaxStep();
     double[] seconds = comm.gatherSeconds(stepTimeFilter.applyAsDouble(solver.lastStepTimes().time(comm.rank())));
+    long relaxEnd = System.nanoTime();
+    if (regrid) {
+      modelled = report();
+    }
     // Every rank holds the same gathered times, so every rank's service rejects (throws) or skips the same step;
     // good times come back through RunStatistics.
     stepTimes = null;
     if (step < options.steps()) {
+      stepping = true;
       try {
         service.stepped(seconds);
       } catch (RemapFailedException e) {
         // The service has told the trigger that the remap did not happen; the old assignment stays.
         failedRemaps.add("step " + step + ": " + e.getMessage());
+      } finally {
+        stepping = false;
       }
     } else {
       // Counted, but the trigger is not asked: a remap after the last step would cost and never pay.
       service.lastStep(seconds);
     }
     StepTimes times = stepTimes;
-    double wall = comm.allReduceMax((System.nanoTime() - start) / 1e9);
+    long end = System.nanoTime();
+    double wall = comm.allReduceMax((end - start) / 1e9);
     wallSeconds += wall;
+    double remapCost = 0;
+    for (Remap r : remaps.subList(remapsBefore, remaps.size())) {
+      remapCost += r.cost();
+    }
+    // A remap at the regrid is part of the regrid phase's time; one after the sweeps is the rest of the step.
+    double regridSeconds = Math.max(0, (regridEnd - start) / 1e9 - remapCostAt(remapsBefore, true));
+    double compute = times == null ? Double.NaN : times.max();
+    double exchangeSeconds = Math.max(0, (relaxEnd - regridEnd) / 1e9 - (times == null ? 0 : times.max()));
+    double predictionError = times == null ? Double.NaN : predictionError(modelled, times);
+    if (times != null) {
+      sumPredictionError += predictionError;
+      predictedSteps++;
+    }
+    phaseSeconds[0] += times == null ? 0 : compute;
+    phaseSeconds[1] += exchangeSeconds;
+    phaseSeconds[2] += regridSeconds;
+    phaseSeconds[3] += remapCost;
     if (checkpointEvery > 0 && step % checkpointEvery == 0 && checkpointFile != null) {
       try {
         checkpoint(checkpointFile);
@@ -318,7 +364,37 @@ public final class DistributedLaplace {
       patches[l] = h.level(l).size();
     }
     return new StepReport(step, PATH.at(step).x0(), regrid, remaps.size() - remapsBefore, times, wall,
-        solver.maxError(), solver.pointsPerLevel(), patches, report().imbalance());
+        solver.maxError(), solver.pointsPerLevel(), patches, report().imbalance(), compute, exchangeSeconds,
+        regridSeconds, remapCost, predictionError);
+  }
+
+  /** The agreed cost of the remaps since {@code from} that happened at a regrid ({@code atRegrid}) or after it. */
+  private double remapCostAt(int from, boolean atRegrid) {
+    double c = 0;
+    for (Remap r : remaps.subList(from, remaps.size())) {
+      if (r.atRegrid() == atRegrid) {
+        c += r.cost();
+      }
+    }
+    return c;
+  }
+
+  /** Largest |modelled share − measured share| over the ranks: how well the work model predicts the sweeps. */
+  static double predictionError(BalanceReport modelled, StepTimes measured) {
+    double load = 0;
+    double time = 0;
+    for (int r = 0; r < measured.ranks(); r++) {
+      load += modelled.rankLoad(r);
+      time += measured.time(r);
+    }
+    if (load == 0 || time == 0) {
+      return 0;
+    }
+    double worst = 0;
+    for (int r = 0; r < measured.ranks(); r++) {
+      worst = Math.max(worst, Math.abs(modelled.rankLoad(r) / load - measured.time(r) / time));
+    }
+    return worst;
   }
 
   /** The solution of every patch, on rank {@code root} (null elsewhere); collective. */
@@ -398,7 +474,8 @@ public final class DistributedLaplace {
     }
     return new Summary(step, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
         sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1, computeSeconds.clone(),
-        report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()));
+        report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()),
+        phaseSeconds.clone(), predictedSteps == 0 ? Double.NaN : sumPredictionError / predictedSteps);
   }
 
   /**
@@ -409,10 +486,12 @@ public final class DistributedLaplace {
    * @param computeSeconds each rank's measured sweep time summed over the steps
    * @param loads each rank's modelled load in the final assignment ({@link BalanceReport#rankLoads})
    * @param migrationSeconds the time spent migrating, summed over the remaps, of the slowest rank
+   * @param phaseSeconds compute, exchange, regrid and remap seconds summed over the steps ({@link StepReport})
+   * @param predictionError the mean over the steps of {@link StepReport#predictionError}
    */
   public record Summary(int steps, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
       double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,
-      double migrationSeconds) {
+      double migrationSeconds, double[] phaseSeconds, double predictionError) {
     /** Wall time per step (slowest rank), 0 before the first step. */
     public double wallPerStep() {
       return steps == 0 ? 0 : wallSeconds / steps;

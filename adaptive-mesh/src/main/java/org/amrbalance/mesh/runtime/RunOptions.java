@@ -20,10 +20,25 @@ import org.amrbalance.mesh.mpi.Communicator;
  */
 @Immutable
 public final class RunOptions {
-  private static final RunOptions DEFAULTS = new RunOptions(40, 3, "knapsack", "stop-at-rise", Map.of(), 20, 2, 0,
-      null);
+  private static final RunOptions DEFAULTS = new RunOptions(new Fields());
   /** The longest remap timeout, that of the exchange (a day: no deadline at all). */
   static final Duration MAX_REMAP_TIMEOUT = Communicator.MAX_TIMEOUT;
+
+  /** The values while a wither changes one: copied from an instance, then frozen into a new one. */
+  private static final class Fields {
+    int steps = 40;
+    int lmax = 3;
+    String balancer = "knapsack";
+    String trigger = "stop-at-rise";
+    Map<String, String> settings = Map.of();
+    int sweepsPerStep = 20;
+    int regridInterval = 2;
+    int checkEvery;
+    @Nullable Duration remapTimeout;
+    int baseCells = 32;
+    int baseBoxSize = 16;
+    boolean calibrate;
+  }
 
   private final int steps;
   private final int lmax;
@@ -35,47 +50,76 @@ public final class RunOptions {
   private final int checkEvery;
   @Nullable
   private final Duration remapTimeout;
+  private final int baseCells;
+  private final int baseBoxSize;
+  private final boolean calibrate;
 
-  private RunOptions(int steps, int lmax, String balancer, String trigger, Map<String, String> settings,
-      int sweepsPerStep, int regridInterval, int checkEvery, @Nullable Duration remapTimeout) {
-    this.steps = steps;
-    this.lmax = lmax;
-    this.balancer = balancer;
-    this.trigger = trigger;
-    this.settings = settings;
-    this.sweepsPerStep = sweepsPerStep;
-    this.regridInterval = regridInterval;
-    this.checkEvery = checkEvery;
-    this.remapTimeout = remapTimeout;
+  private RunOptions(Fields f) {
+    this.steps = f.steps;
+    this.lmax = f.lmax;
+    this.balancer = f.balancer;
+    this.trigger = f.trigger;
+    this.settings = f.settings;
+    this.sweepsPerStep = f.sweepsPerStep;
+    this.regridInterval = f.regridInterval;
+    this.checkEvery = f.checkEvery;
+    this.remapTimeout = f.remapTimeout;
+    this.baseCells = f.baseCells;
+    this.baseBoxSize = f.baseBoxSize;
+    this.calibrate = f.calibrate;
   }
 
-  /** 40 steps, levels 0..3, knapsack, stop-at-rise, 20 sweeps per level and leg, regrid every 2 steps, no checks. */
+  private Fields fields() {
+    Fields f = new Fields();
+    f.steps = steps;
+    f.lmax = lmax;
+    f.balancer = balancer;
+    f.trigger = trigger;
+    f.settings = settings;
+    f.sweepsPerStep = sweepsPerStep;
+    f.regridInterval = regridInterval;
+    f.checkEvery = checkEvery;
+    f.remapTimeout = remapTimeout;
+    f.baseCells = baseCells;
+    f.baseBoxSize = baseBoxSize;
+    f.calibrate = calibrate;
+    return f;
+  }
+
+  private RunOptions with(java.util.function.Consumer<Fields> change) {
+    Fields f = fields();
+    change.accept(f);
+    return new RunOptions(f);
+  }
+
+  /**
+   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, stop-at-rise, 20 sweeps per level and
+   * leg, regrid every 2 steps, no checks, patch work counted in cells (no calibration).
+   */
   public static RunOptions defaults() {
     return DEFAULTS;
   }
 
   public RunOptions withSteps(int n) {
     check("steps", n, 0, 100_000);
-    return new RunOptions(n, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
-        remapTimeout);
+    return with(f -> f.steps = n);
   }
 
   public RunOptions withLmax(int l) {
     check("lmax", l, 0, 6);
-    return new RunOptions(steps, l, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
-        remapTimeout);
+    return with(f -> f.lmax = l);
   }
 
   /** A balancer name as {@link BalancingModules#balancerNames()} lists them (checked when the run starts). */
   public RunOptions withBalancer(String name) {
-    return new RunOptions(steps, lmax, name(name, "balancer"), trigger, settings, sweepsPerStep, regridInterval,
-        checkEvery, remapTimeout);
+    String n = name(name, "balancer");
+    return with(f -> f.balancer = n);
   }
 
   /** A trigger name as {@link BalancingModules#triggerNames()} lists them (checked when the run starts). */
   public RunOptions withTrigger(String name) {
-    return new RunOptions(steps, lmax, balancer, name(name, "trigger"), settings, sweepsPerStep, regridInterval,
-        checkEvery, remapTimeout);
+    String n = name(name, "trigger");
+    return with(f -> f.trigger = n);
   }
 
   /** Adds {@code amrbalance.*} settings (options of the balancer, the trigger or the service). */
@@ -85,24 +129,44 @@ public final class RunOptions {
     }
     Map<String, String> s = new TreeMap<>(settings);
     s.put(key, value);
-    return new RunOptions(steps, lmax, balancer, trigger, Map.copyOf(s), sweepsPerStep, regridInterval, checkEvery,
-        remapTimeout);
+    return with(f -> f.settings = Map.copyOf(s));
   }
 
   public RunOptions withSweepsPerStep(int n) {
     check("sweepsPerStep", n, 1, 10_000);
-    return new RunOptions(steps, lmax, balancer, trigger, settings, n, regridInterval, checkEvery, remapTimeout);
+    return with(f -> f.sweepsPerStep = n);
   }
 
   public RunOptions withRegridInterval(int r) {
     check("regridInterval", r, 1, 100_000);
-    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, r, checkEvery, remapTimeout);
+    return with(f -> f.regridInterval = r);
   }
 
   /** Checksums of every patch after every {@code n}-th step and after the static solve; 0 for none. */
   public RunOptions withCheckEvery(int n) {
     check("checkEvery", n, 0, 100_000);
-    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, n, remapTimeout);
+    return with(f -> f.checkEvery = n);
+  }
+
+  /**
+   * The problem's size: level 0 is {@code cells x cells} over the unit square, cut into boxes of at most
+   * {@code boxSize} cells a side (the grids the balancer places on level 0). More cells, more compute per step.
+   */
+  public RunOptions withBaseGrid(int cells, int boxSize) {
+    check("baseCells", cells, 8, 4096);
+    check("baseBoxSize", boxSize, 4, cells);
+    return with(f -> {
+      f.baseCells = cells;
+      f.baseBoxSize = boxSize;
+    });
+  }
+
+  /**
+   * Patch work calibrated from the measured sweep times (a per-patch overhead and a per-cell cost for each level,
+   * {@link org.amrbalance.mesh.laplace.WorkModel}) instead of counted in cells; off by default, on in the demo.
+   */
+  public RunOptions withCalibration(boolean on) {
+    return with(f -> f.calibrate = on);
   }
 
   /**
@@ -116,13 +180,12 @@ public final class RunOptions {
       throw new IllegalArgumentException("remapTimeout = " + (timeout == null ? null : seconds(timeout) + " s")
           + ": must be positive and at most " + seconds(MAX_REMAP_TIMEOUT) + " s");
     }
-    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
-        timeout);
+    return with(f -> f.remapTimeout = timeout);
   }
 
   /** A remap waits as long as it takes for every rank (the default). */
   public RunOptions withoutRemapTimeout() {
-    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery, null);
+    return with(f -> f.remapTimeout = null);
   }
 
   private static String seconds(Duration d) {
@@ -175,6 +238,20 @@ public final class RunOptions {
     return checkEvery;
   }
 
+  /** Cells per side of level 0. */
+  public int baseCells() {
+    return baseCells;
+  }
+
+  /** The largest side of a level-0 box. */
+  public int baseBoxSize() {
+    return baseBoxSize;
+  }
+
+  public boolean calibrate() {
+    return calibrate;
+  }
+
   /** How long a remap's exchange waits for another rank; empty: as long as it takes. */
   public Optional<Duration> remapTimeout() {
     return Optional.ofNullable(remapTimeout);
@@ -199,7 +276,9 @@ public final class RunOptions {
   public List<String> toArgs() {
     List<String> a = new ArrayList<>(List.of("--steps", Integer.toString(steps), "--lmax", Integer.toString(lmax),
         "--balancer", balancer, "--trigger", trigger, "--sweeps", Integer.toString(sweepsPerStep),
-        "--regrid", Integer.toString(regridInterval), "--check-every", Integer.toString(checkEvery)));
+        "--regrid", Integer.toString(regridInterval), "--check-every", Integer.toString(checkEvery),
+        "--base", Integer.toString(baseCells), "--box", Integer.toString(baseBoxSize),
+        "--calibrate", Boolean.toString(calibrate)));
     if (remapTimeout != null) {
       a.addAll(List.of("--remap-timeout", seconds(remapTimeout)));
     }
@@ -225,6 +304,9 @@ public final class RunOptions {
         case "--sweeps" -> o = o.withSweepsPerStep(intValue(a, v));
         case "--regrid" -> o = o.withRegridInterval(intValue(a, v));
         case "--check-every" -> o = o.withCheckEvery(intValue(a, v));
+        case "--base" -> o = o.withBaseGrid(intValue(a, v), Math.min(o.baseBoxSize(), intValue(a, v)));
+        case "--box" -> o = o.withBaseGrid(o.baseCells(), intValue(a, v));
+        case "--calibrate" -> o = o.withCalibration(booleanValue(a, v));
         case "--remap-timeout" -> o = v.equals("none") ? o.withoutRemapTimeout()
             : o.withRemapTimeout(secondsValue(a, v));
         case "--set" -> {
@@ -246,6 +328,13 @@ public final class RunOptions {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(name + " = " + v + ": not a whole number", e);
     }
+  }
+
+  static boolean booleanValue(String name, String v) {
+    if (!v.equals("true") && !v.equals("false")) {
+      throw new IllegalArgumentException(name + " = " + v + ": must be true or false");
+    }
+    return Boolean.parseBoolean(v);
   }
 
   /** Seconds, with up to 9 decimals. */

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +60,77 @@ class LaplaceDemoTest {
     var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("laplace.vthb").toFile());
     assertThat(doc.getElementsByTagName("Block").getLength()).isEqualTo(3);
     assertThat(doc.getElementsByTagName("DataSet").getLength()).isGreaterThan(4);
+  }
+
+  /** The step and result JSON lines of the rank program on {@code ranks} threads. */
+  private static List<String> jsonLines(int ranks, String... argv) {
+    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse(argv).programArgs());
+    programArgs.addAll(List.of("--quiet", "--step-json"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      ThreadCollectives.run(ranks, c -> {
+        try {
+          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        return null;
+      });
+    }
+    return bytes.toString(StandardCharsets.UTF_8).lines()
+        .filter(l -> l.startsWith(LaplaceDemoProgram.STEP_JSON) || l.startsWith(LaplaceDemoProgram.RESULT_JSON))
+        .toList();
+  }
+
+  private static DemoBenchmark.Run run(String balancing, int ranks, List<String> lines) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> steps = new ArrayList<>();
+    JsonNode result = null;
+    for (String l : lines) {
+      if (l.startsWith(LaplaceDemoProgram.STEP_JSON)) {
+        steps.add(json.readTree(l.substring(LaplaceDemoProgram.STEP_JSON.length())));
+      } else {
+        result = json.readTree(l.substring(LaplaceDemoProgram.RESULT_JSON.length()));
+      }
+    }
+    return new DemoBenchmark.Run(balancing, ranks, result, steps);
+  }
+
+  @Test
+  void everyStepSplitsIntoPhasesAndTheBenchmarkReportsSpeedupAndAPlot(@TempDir Path dir) throws Exception {
+    String[] argv = {"--steps", "4", "--lmax", "2", "--trigger", "every-regrid", "--output", dir.toString()};
+    DemoBenchmark.Run two = run("dynamic", 2, jsonLines(2, argv));
+    DemoBenchmark.Run one = run("dynamic", 1, jsonLines(1, argv));
+    assertThat(two.steps()).hasSize(4);
+    for (JsonNode s : two.steps()) {
+      double wall = s.get("wallSeconds").asDouble();
+      for (String phase : List.of("computeSeconds", "exchangeSeconds", "regridSeconds", "remapSeconds")) {
+        assertThat(s.get(phase).asDouble()).as("step %s %s", s.get("step"), phase).isBetween(0.0, wall);
+      }
+      boolean regrid = s.get("step").asInt() % 2 == 0;
+      assertThat(s.get("regridded").asBoolean()).isEqualTo(regrid);
+      // every-regrid remaps at each regrid, and only there.
+      assertThat(s.get("remaps").asInt()).isEqualTo(regrid ? 1 : 0);
+      assertThat(s.get("remapSeconds").asDouble() > 0).isEqualTo(regrid);
+      assertThat(s.get("predictionError").asDouble()).isBetween(0.0, 1.0);
+    }
+    assertThat(two.result().get("ranks").asInt()).isEqualTo(2);
+    assertThat(two.result().get("remaps").asInt()).as("the first placement and 2 regrids").isEqualTo(3);
+
+    List<DemoBenchmark.Run> runs = List.of(one, two);
+    {
+      ObjectNode line = DemoBenchmark.line(two, runs, LaplaceDemo.Args.parse(argv).runOptions(),
+          LaplaceDemo.Args.parse(argv), 2);
+      double speedup = one.secondsPerStep() / two.secondsPerStep();
+      assertThat(line.get("speedup").asDouble()).isEqualTo(speedup);
+      assertThat(line.get("parallelEfficiency").asDouble()).isEqualTo(speedup / 2);
+      assertThat(line.get("steps")).hasSize(4);
+      assertThat(line.get("perStep").get("remapSeconds").asDouble()).isPositive();
+    }
+    Path png = dir.resolve("bench.png");
+    DemoBenchmark.plot(runs, png, LaplaceDemo.Args.parse(argv).runOptions());
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertThat(image.getWidth()).isEqualTo(1000);
   }
 
   /** Runs the demo's rank program on {@code ranks} threads with the demo's arguments; rank 0's output. */
@@ -126,6 +200,11 @@ class LaplaceDemoTest {
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--balancer", "fastest"))
         .hasMessageContaining("--balancer = fastest: unknown balancer; known: [")
         .hasMessageContaining("grid-packing").hasMessageContaining("knapsack");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--json")).hasMessage("--json: only with --bench");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--base", "32", "--box", "64"))
+        .hasMessage("--box = 64: must be at most --base = 32");
+    assertThat(LaplaceDemo.Args.parse("--base", "64", "--box", "32").runOptions().baseCells()).isEqualTo(64);
+    assertThat(LaplaceDemo.Args.parse().runOptions().calibrate()).as("on by default in the demo").isTrue();
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--trigger", "sometimes"))
         .hasMessageContaining("--trigger = sometimes: unknown trigger; known: [")
         .hasMessageContaining("stop-at-rise").hasMessageContaining("never");

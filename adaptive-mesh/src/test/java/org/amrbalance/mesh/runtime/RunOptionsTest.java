@@ -24,6 +24,21 @@ class RunOptionsTest {
   }
 
   @Test
+  void theProblemSizeAndCalibrationRoundTripAndAreChecked() {
+    RunOptions o = RunOptions.defaults().withBaseGrid(128, 32).withCalibration(true);
+    assertThat(RunOptions.parse(o.toArgs())).isEqualTo(o);
+    assertThat(o.baseCells()).isEqualTo(128);
+    assertThat(o.baseBoxSize()).isEqualTo(32);
+    assertThat(o.calibrate()).isTrue();
+    assertThat(RunOptions.defaults().baseCells()).isEqualTo(32);
+    assertThat(RunOptions.defaults().calibrate()).isFalse();
+    assertThatThrownBy(() -> RunOptions.defaults().withBaseGrid(64, 128))
+        .hasMessage("baseBoxSize = 128: must be in [4, 64]");
+    assertThatThrownBy(() -> RunOptions.parse(List.of("--calibrate", "yes")))
+        .hasMessage("--calibrate = yes: must be true or false");
+  }
+
+  @Test
   void theRemapTimeoutIsNoneByDefaultAndRoundTripsInSeconds() {
     assertThat(RunOptions.defaults().remapTimeout()).isEmpty();
     assertThat(RunOptions.defaults().toArgs()).doesNotContain("--remap-timeout");

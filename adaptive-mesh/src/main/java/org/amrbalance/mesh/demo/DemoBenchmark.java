@@ -1,0 +1,237 @@
+package org.amrbalance.mesh.demo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.amrbalance.mesh.mpi.LaunchResult;
+import org.amrbalance.mesh.mpi.MpjLauncher;
+import org.amrbalance.mesh.runtime.RunOptions;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * {@code demo --bench}: what a solver gains from the library, measured. The moving example runs on 1 and 2 ranks
+ * (4 where the machine has 4 cores or more), static and dynamic, one launch each, side by side in one run:
+ * <ul>
+ *   <li>static: the configured balancer places the first hierarchy, no trigger ever remaps, and new grids follow
+ *       their data ({@code amrbalance.inherit.tolerance = Infinity}): what a solver gets without balancing;
+ *   <li>dynamic: the configured trigger remaps with the balancer, and new grids are placed where their data is
+ *       within 1.25 times a level's average load (the default placement).
+ * </ul>
+ * Each run reports seconds per step (slowest rank, static solve and start-up excluded), speedup and parallel
+ * efficiency against 1 rank of the same mode, utilization, remaps and their cost, the mean time per step of each
+ * phase, and the load prediction error; {@code bench.png} in the output folder plots the time of every step.
+ */
+final class DemoBenchmark {
+  /** About 0.3 s per step on one rank of a 2-core machine (docs/distributed-runtime.md). */
+  static final int DEFAULT_BASE = 128;
+  static final int DEFAULT_BOX = 32;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private DemoBenchmark() {}
+
+  /** One launch's numbers. */
+  record Run(String balancing, int ranks, JsonNode result, List<JsonNode> steps) {
+    double secondsPerStep() {
+      return result.get("secondsPerStep").asDouble();
+    }
+  }
+
+  static int run(PrintStream out, LaplaceDemo.Args args) {
+    RunOptions base = args.runOptions();
+    if (args.base() == 0) {
+      base = base.withBaseGrid(DEFAULT_BASE, Math.min(args.box() == 16 ? DEFAULT_BOX : args.box(), DEFAULT_BASE));
+    }
+    for (String setting : args.settings()) {
+      int eq = setting.indexOf('=');
+      base = base.withSetting(setting.substring(0, eq), setting.substring(eq + 1));
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    List<Integer> rankCounts = cores >= 4 ? List.of(1, 2, 4) : List.of(1, 2);
+    RunOptions dynamic = base;
+    RunOptions fixed = base.withTrigger("never").withSetting("amrbalance.inherit.tolerance", "Infinity");
+    if (!args.json()) {
+      out.printf(Locale.ROOT, "benchmark: moving example, %dx%d level 0 in boxes of %d, levels 0..%d, %d sweeps per"
+          + " level and leg, %d steps, balancer %s, trigger %s, %s device, %d cores%n", base.baseCells(),
+          base.baseCells(), base.baseBoxSize(), base.lmax(), base.sweepsPerStep(), base.steps(), base.balancer(),
+          base.trigger(), args.device().mpjName(), cores);
+    }
+    List<Run> runs = new ArrayList<>();
+    for (int p : rankCounts) {
+      runs.add(launch(args, "static", fixed, p));
+      runs.add(launch(args, "dynamic", dynamic, p));
+    }
+    for (Run r : runs) {
+      ObjectNode line = line(r, runs, base, args, cores);
+      if (args.json()) {
+        out.println(line);
+      }
+    }
+    if (!args.json()) {
+      table(out, runs, base, args, cores);
+    }
+    Path png = args.output().resolve("bench.png");
+    plot(runs, png, base);
+    if (!args.json()) {
+      out.println("  wrote " + png);
+    }
+    return 0;
+  }
+
+  private static Run launch(LaplaceDemo.Args args, String balancing, RunOptions options, int ranks) {
+    List<String> a = new ArrayList<>(List.of("--quiet", "--step-json"));
+    a.addAll(options.toArgs());
+    LaunchResult result = MpjLauncher.locate().withRanks(ranks).withDevice(args.device())
+        .withTimeout(Duration.ofMinutes(30)).launch(LaplaceDemoProgram.class, a).orThrow();
+    List<JsonNode> steps = new ArrayList<>();
+    JsonNode summary = null;
+    for (String l : result.output()) {
+      if (l.startsWith(LaplaceDemoProgram.STEP_JSON)) {
+        steps.add(read(l.substring(LaplaceDemoProgram.STEP_JSON.length())));
+      } else if (l.startsWith(LaplaceDemoProgram.RESULT_JSON)) {
+        summary = read(l.substring(LaplaceDemoProgram.RESULT_JSON.length()));
+      }
+    }
+    if (summary == null) {
+      throw new IllegalStateException(balancing + " on " + ranks + " ranks printed no " + LaplaceDemoProgram.RESULT_JSON
+          + " line: " + result.summary());
+    }
+    return new Run(balancing, ranks, summary, steps);
+  }
+
+  private static JsonNode read(String json) {
+    try {
+      return JSON.readTree(json.trim());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the ranks' line " + json, e);
+    }
+  }
+
+  /** The 1-rank run of the same mode (what speedup is measured against), or null. */
+  private static Run serial(Run r, List<Run> runs) {
+    for (Run x : runs) {
+      if (x.ranks() == 1 && x.balancing().equals(r.balancing())) {
+        return x;
+      }
+    }
+    return null;
+  }
+
+  static ObjectNode line(Run r, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("ranks", r.ranks());
+    n.put("balancing", r.balancing());
+    n.put("device", args.device().mpjName());
+    n.put("cores", cores);
+    n.put("baseCells", base.baseCells());
+    n.put("lmax", base.lmax());
+    n.put("sweeps", base.sweepsPerStep());
+    n.put("secondsPerStep", r.secondsPerStep());
+    Run one = serial(r, runs);
+    double speedup = one == null ? Double.NaN : one.secondsPerStep() / r.secondsPerStep();
+    n.put("speedup", speedup);
+    n.put("parallelEfficiency", speedup / r.ranks());
+    n.put("utilization", r.result().get("utilization").asDouble());
+    n.put("remaps", r.result().get("remaps").asInt());
+    n.put("remapSeconds", r.result().get("remapSeconds").asDouble());
+    n.put("predictionError", r.result().get("predictionError").asDouble());
+    int steps = Math.max(1, r.result().get("steps").asInt());
+    ObjectNode perStep = n.putObject("perStep");
+    for (String phase : List.of("compute", "exchange", "regrid")) {
+      perStep.put(phase + "Seconds", r.result().get(phase + "Seconds").asDouble() / steps);
+    }
+    double remap = 0;
+    for (JsonNode s : r.steps()) {
+      remap += s.get("remapSeconds").asDouble();
+    }
+    perStep.put("remapSeconds", remap / steps);
+    ArrayNode each = n.putArray("steps");
+    r.steps().forEach(each::add);
+    return n;
+  }
+
+  private static void table(PrintStream out, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores) {
+    out.println();
+    out.println("| balancing | ranks | time per step | speedup | efficiency | utilization | remaps (cost) |"
+        + " compute / exchange / regrid / remap per step | prediction error |");
+    out.println("|---|---|---|---|---|---|---|---|---|");
+    for (Run r : runs) {
+      ObjectNode l = line(r, runs, base, args, cores);
+      JsonNode ps = l.get("perStep");
+      out.printf(Locale.ROOT, "| %s | %d | %.1f ms | %.2f | %.2f | %.3f | %d (%.1f ms) | %.1f / %.1f / %.1f / %.1f ms |"
+          + " %.3f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(), l.get("speedup").asDouble(),
+          l.get("parallelEfficiency").asDouble(), l.get("utilization").asDouble(), l.get("remaps").asInt(),
+          1e3 * l.get("remapSeconds").asDouble(), 1e3 * ps.get("computeSeconds").asDouble(),
+          1e3 * ps.get("exchangeSeconds").asDouble(), 1e3 * ps.get("regridSeconds").asDouble(),
+          1e3 * ps.get("remapSeconds").asDouble(), l.get("predictionError").asDouble());
+    }
+  }
+
+  /** Time per step of every run, remaps marked with a cross on their run's line. */
+  static void plot(List<Run> runs, Path png, RunOptions base) {
+    System.setProperty("java.awt.headless", "true");
+    XYSeriesCollection data = new XYSeriesCollection();
+    XYSeriesCollection marks = new XYSeriesCollection();
+    for (Run r : runs) {
+      String name = r.balancing() + ", " + r.ranks() + (r.ranks() == 1 ? " rank" : " ranks");
+      XYSeries line = new XYSeries(name);
+      XYSeries remaps = new XYSeries("remap (" + name + ")");
+      for (JsonNode s : r.steps()) {
+        double ms = 1e3 * s.get("wallSeconds").asDouble();
+        line.add(s.get("step").asInt(), ms);
+        if (s.get("remaps").asInt() > 0) {
+          remaps.add(s.get("step").asInt(), ms);
+        }
+      }
+      data.addSeries(line);
+      if (!remaps.isEmpty()) {
+        marks.addSeries(remaps);
+      }
+    }
+    JFreeChart chart = ChartFactory.createXYLineChart(String.format(Locale.ROOT,
+        "Moving Laplace example, %dx%d level 0, levels 0..%d: time per step", base.baseCells(), base.baseCells(),
+        base.lmax()), "step", "wall time per step (ms, slowest rank)", data, PlotOrientation.VERTICAL, true, false,
+        false);
+    XYPlot plot = chart.getXYPlot();
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, false);
+    for (int k = 0; k < data.getSeriesCount(); k++) {
+      boolean dashed = data.getSeries(k).getKey().toString().startsWith("static");
+      lines.setSeriesStroke(k, dashed ? new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+          new float[] {6f, 4f}, 0f) : new BasicStroke(1.5f));
+    }
+    plot.setRenderer(0, lines);
+    plot.setDataset(1, marks);
+    XYLineAndShapeRenderer crosses = new XYLineAndShapeRenderer(false, true);
+    for (int k = 0; k < marks.getSeriesCount(); k++) {
+      crosses.setSeriesShape(k, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
+    }
+    plot.setRenderer(1, crosses);
+    try {
+      Files.createDirectories(png.toAbsolutePath().getParent());
+      ChartUtils.saveChartAsPNG(png.toFile(), chart, 1000, 560);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + png, e);
+    }
+  }
+}
