@@ -1,6 +1,7 @@
 package org.amrbalance.mesh.laplace;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.amrbalance.mesh.cluster.BergerRigoutsos;
 import org.amrbalance.mesh.cluster.Clusterer;
@@ -66,19 +67,32 @@ final class Regridder {
   List<Box> flagAndCluster(int l) {
     GridHierarchy grids = s.grids();
     grids.fillGhosts(l, s.problem());
-    ArrayList<int[]> local = new ArrayList<>();
+    // One flat array of (i, j) pairs per process: a gather of one object, not of one object per flagged cell.
+    int[] mine = new int[64];
+    int n = 0;
     for (Block b : grids.heldBlocks(l)) {
       GridData u = grids.data(b);
       Box box = b.box();
       for (int j = box.lo(1); j <= box.hi(1); j++) {
         for (int i = box.lo(0); i <= box.hi(0); i++) {
           if (estimator.estimate(u, i, j) > s.options.flagThreshold()) {
-            local.add(new int[] {i, j});
+            if (n + 2 > mine.length) {
+              mine = Arrays.copyOf(mine, 2 * mine.length);
+            }
+            mine[n++] = i;
+            mine[n++] = j;
           }
         }
       }
     }
-    List<int[]> all = s.exchange.gatherAll(local);
+    ArrayList<int[]> local = new ArrayList<>();
+    local.add(Arrays.copyOf(mine, n));
+    List<int[]> all = new ArrayList<>();
+    for (int[] part : s.exchange.gatherAll(local)) {
+      for (int k = 0; k < part.length; k += 2) {
+        all.add(new int[] {part[k], part[k + 1]});
+      }
+    }
     if (all.isEmpty()) {
       return List.of();
     }
@@ -97,12 +111,28 @@ final class Regridder {
     for (Block b : grids.layout().level(l)) {
       inLevel.setAll(b.box());
     }
+    // Summed-area table of inLevel: the count of any window in O(1), without a Box per cell.
+    int mw = margin.length(0);
+    int mh = margin.length(1);
+    int[] sat = new int[(mw + 1) * (mh + 1)];
+    for (int j = 0; j < mh; j++) {
+      for (int i = 0; i < mw; i++) {
+        int in = inLevel.get(margin.lo(0) + i, margin.lo(1) + j) ? 1 : 0;
+        sat[(i + 1) + (j + 1) * (mw + 1)] = in + sat[i + (j + 1) * (mw + 1)] + sat[(i + 1) + j * (mw + 1)]
+            - sat[i + j * (mw + 1)];
+      }
+    }
     FlagField forbidden = FlagField.over(field);
     for (int j = field.lo(1); j <= field.hi(1); j++) {
       for (int i = field.lo(0); i <= field.hi(0); i++) {
-        Box around = Box.of2d(i - nb, j - nb, i + nb, j + nb);
-        Box inside = around.intersection(dom).orElseThrow();
-        if (inLevel.count(inside) != inside.volume()) {
+        // The nesting window of (i, j) inside the domain (it lies inside the margin, which is field grown by nb).
+        int x0 = Math.max(i - nb, dom.lo(0)) - margin.lo(0);
+        int x1 = Math.min(i + nb, dom.hi(0)) - margin.lo(0) + 1;
+        int y0 = Math.max(j - nb, dom.lo(1)) - margin.lo(1);
+        int y1 = Math.min(j + nb, dom.hi(1)) - margin.lo(1) + 1;
+        int count = sat[x1 + y1 * (mw + 1)] - sat[x0 + y1 * (mw + 1)] - sat[x1 + y0 * (mw + 1)]
+            + sat[x0 + y0 * (mw + 1)];
+        if (count != (x1 - x0) * (y1 - y0)) {
           forbidden.set(i, j);
         }
       }
