@@ -21,6 +21,7 @@ import org.amrbalance.mesh.runtime.RunOptions;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -214,17 +215,23 @@ final class DemoBenchmark {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    // One colour per rank count, dashed for static: the pairs to compare sit side by side.
+    Color[] byRanks = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
     XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, false);
     for (int k = 0; k < data.getSeriesCount(); k++) {
-      boolean dashed = data.getSeries(k).getKey().toString().startsWith("static");
+      Run r = runs.get(k);
+      boolean dashed = r.balancing().equals("static");
+      lines.setSeriesPaint(k, byRanks[Math.min(byRanks.length - 1, Integer.numberOfTrailingZeros(r.ranks()))]);
       lines.setSeriesStroke(k, dashed ? new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-          new float[] {6f, 4f}, 0f) : new BasicStroke(1.5f));
+          new float[] {6f, 4f}, 0f) : new BasicStroke(2f));
     }
     plot.setRenderer(0, lines);
     plot.setDataset(1, marks);
     XYLineAndShapeRenderer crosses = new XYLineAndShapeRenderer(false, true);
     for (int k = 0; k < marks.getSeriesCount(); k++) {
       crosses.setSeriesShape(k, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
+      crosses.setSeriesPaint(k, Color.BLACK);
     }
     plot.setRenderer(1, crosses);
     try {
