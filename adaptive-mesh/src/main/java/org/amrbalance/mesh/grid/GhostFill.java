@@ -15,9 +15,13 @@ final class GhostFill {
   private final GridHierarchy grids;
   private final ParentInterpolation parent;
   private final Map<Integer, Schedule> schedules = new HashMap<>();
+  private final Map<Integer, ParentInterpolation.Schedule> corrections = new HashMap<>();
 
-  /** Sibling moves (aligned with the blocks they fill), and the parent interpolation of what no sibling covers. */
-  private record Schedule(List<CellMove> siblingMoves, List<Block> siblingTargets,
+  /**
+   * Sibling moves (aligned with the blocks they fill) and who sends which of them to whom, and the parent
+   * interpolation of what no sibling covers.
+   */
+  private record Schedule(MoveSchedule siblings, List<Block> siblingTargets,
       ParentInterpolation.Schedule fromParent) {}
 
   GhostFill(GridHierarchy grids, ParentInterpolation parent) {
@@ -64,7 +68,8 @@ final class GhostFill {
           windows.add(new Window(b, part, options.interpolation().stencil(part, options.ratio(l - 1))));
         }
       }
-      return new Schedule(sib, sibTargets, parent.schedule(l, windows));
+      return new Schedule(MoveSchedule.of(ExchangeKind.GHOST_FILL, sib, grids.exchange()), sibTargets,
+          parent.schedule(l, windows, ExchangeKind.INTERPOLATION));
     });
   }
 
@@ -84,23 +89,31 @@ final class GhostFill {
 
   /** Copies sibling values into the ghost cells of {@code level}. */
   void exchangeSiblings(int level) {
+    startSiblings(level).finish();
+  }
+
+  /**
+   * Starts copying sibling values into the ghost cells of {@code level}: the values are read now, and until
+   * {@link GridExchange.Pending#finish} only ghost cells of the level may be unwritten (valid cells may change).
+   */
+  GridExchange.Pending startSiblings(int level) {
     Schedule s = schedule(level);
     Map<Block, GridData> data = grids.blockData();
-    List<double[]> got = grids.exchange().move(s.siblingMoves(), data::get);
-    for (int k = 0; k < got.size(); k++) {
-      if (got.get(k) != null) {
-        data.get(s.siblingTargets().get(k)).write(s.siblingMoves().get(k).region(), got.get(k));
-      }
-    }
+    List<CellMove> moves = s.siblings().moves();
+    return grids.exchange().start(s.siblings(), data::get,
+        (k, v, offset) -> data.get(s.siblingTargets().get(k)).write(moves.get(k).region(), v, offset));
   }
 
   /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */
   void addInterpolated(int fine, Map<Block, GridData> delta) {
-    AmrOptions options = grids.options();
-    List<Window> windows = new ArrayList<>();
-    for (Block b : grids.layout().level(fine)) {
-      windows.add(new Window(b, b.box(), options.interpolation().stencil(b.box(), options.ratio(fine - 1))));
-    }
-    parent.add(fine, parent.schedule(fine, windows), (x, y) -> 0, delta);
+    ParentInterpolation.Schedule s = corrections.computeIfAbsent(fine, l -> {
+      AmrOptions options = grids.options();
+      List<Window> windows = new ArrayList<>();
+      for (Block b : grids.layout().level(l)) {
+        windows.add(new Window(b, b.box(), options.interpolation().stencil(b.box(), options.ratio(l - 1))));
+      }
+      return parent.schedule(l, windows, ExchangeKind.INTERPOLATION);
+    });
+    parent.add(fine, s, (x, y) -> 0, delta);
   }
 }

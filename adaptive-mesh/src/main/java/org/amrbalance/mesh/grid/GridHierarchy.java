@@ -220,6 +220,15 @@ public final class GridHierarchy {
   }
 
   /**
+   * Starts {@link #exchangeSiblings}: sibling values are read now and written into ghost cells by the time
+   * {@link GridExchange.Pending#finish} returns; in between, the caller may change valid cells of the level (a
+   * relaxation of cells that read no ghost cell) but must not read its ghost cells.
+   */
+  public GridExchange.Pending startSiblingExchange(int level) {
+    return ghosts.startSiblings(level);
+  }
+
+  /**
    * Adds to every valid cell of level {@code fine} the interpolation of a coarse correction: {@code delta}
    * holds, for each level-(fine-1) block this process holds, a field over its valid cells (zero beyond the
    * domain). This carries a coarse level's response into the interior of the finer one, as the prolongation of

@@ -50,14 +50,10 @@ final class LayoutInstall {
           windows.add(new Window(b, part, options.interpolation().stencil(part, options.ratio(l - 1))));
         }
       }
-      List<double[]> got = exchange.move(copies, oldData::get);
-      for (int k = 0; k < got.size(); k++) {
-        if (got.get(k) != null) {
-          data.get(targets.get(k)).write(copies.get(k).region(), got.get(k));
-        }
-      }
+      exchange.run(MoveSchedule.of(ExchangeKind.INSTALL, copies, exchange), oldData::get,
+          (k, v, offset) -> data.get(targets.get(k)).write(copies.get(k).region(), v, offset));
       if (l > 0) {
-        parent.set(l, parent.schedule(l, windows), g);
+        parent.set(l, parent.schedule(l, windows, ExchangeKind.INSTALL), g);
       }
     }
   }

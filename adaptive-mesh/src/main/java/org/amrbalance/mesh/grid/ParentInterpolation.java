@@ -20,10 +20,10 @@ final class ParentInterpolation {
   }
 
   /** The moves of {@code windows} (of level {@code fine}), with the window each move serves. */
-  record Schedule(List<Window> windows, List<CellMove> moves, List<Integer> owners) {}
+  record Schedule(List<Window> windows, MoveSchedule moves, List<Integer> owners) {}
 
   /** Moves that bring the coarse cells of each window's stencil (inside the domain) to the window's target. */
-  Schedule schedule(int fine, List<Window> windows) {
+  Schedule schedule(int fine, List<Window> windows, ExchangeKind kind) {
     List<CellMove> moves = new ArrayList<>();
     List<Integer> owners = new ArrayList<>();
     if (!windows.isEmpty()) {
@@ -42,7 +42,7 @@ final class ParentInterpolation {
         win.stencil().intersection(dom).orElseThrow(); // a stencil always touches the domain
       }
     }
-    return new Schedule(windows, moves, owners);
+    return new Schedule(windows, MoveSchedule.of(kind, moves, grids.exchange()), owners);
   }
 
   /** Sets the window cells of level {@code fine} in the grids' data to the interpolation of the parent's values. */
@@ -58,11 +58,10 @@ final class ParentInterpolation {
   private void apply(int level, Schedule s, DirichletBoundary g, Map<Block, GridData> from,
       Map<Block, GridData> into, boolean add) {
     List<Window> windows = s.windows();
-    List<CellMove> moves = s.moves();
+    List<CellMove> moves = s.moves().moves();
     List<Integer> owners = s.owners();
     Layout layout = grids.layout();
     AmrOptions options = grids.options();
-    List<double[]> got = grids.exchange().move(moves, from::get);
     Map<Integer, double[]> buffers = new LinkedHashMap<>();
     for (int w = 0; w < windows.size(); w++) {
       if (grids.exchange().holds(layout.rankOf(windows.get(w).target()))) {
@@ -71,13 +70,9 @@ final class ParentInterpolation {
         buffers.put(w, buf);
       }
     }
-    for (int k = 0; k < moves.size(); k++) {
-      double[] v = got.get(k);
-      if (v != null) {
-        Window win = windows.get(owners.get(k));
-        scatter(v, moves.get(k).region(), buffers.get(owners.get(k)), win.stencil());
-      }
-    }
+    // Each move fills its own cells of its window's buffer: the order of arrival does not matter.
+    grids.exchange().run(s.moves(), from::get, (k, v, offset) ->
+        scatter(v, offset, moves.get(k).region(), buffers.get(owners.get(k)), windows.get(owners.get(k)).stencil()));
     int r = options.ratio(level - 1);
     Box coarseDomain = grids.domainAt(level - 1);
     double hc = grids.h(level - 1);
@@ -108,8 +103,8 @@ final class ParentInterpolation {
   }
 
   /** Copies the values of {@code region} (axis 0 fastest) into their place in a buffer over {@code bufBox}. */
-  static void scatter(double[] v, Box region, double[] buf, Box bufBox) {
-    int k = 0;
+  static void scatter(double[] v, int offset, Box region, double[] buf, Box bufBox) {
+    int k = offset;
     for (int j = region.lo(1); j <= region.hi(1); j++) {
       int o = (region.lo(0) - bufBox.lo(0)) + (j - bufBox.lo(1)) * bufBox.length(0);
       for (int i = region.lo(0); i <= region.hi(0); i++) {

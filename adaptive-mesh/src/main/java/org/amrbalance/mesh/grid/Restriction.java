@@ -21,7 +21,7 @@ final class Restriction {
   /** The coarse cells of one coarse block under one fine patch, and the fine cells over them. */
   private record Part(Block coarse, Box coarseCells, Box fineCells) {}
 
-  private record Schedule(List<CellMove> moves, List<Integer> owner, List<Part> parts) {}
+  private record Schedule(MoveSchedule moves, List<Integer> owner, List<Part> parts) {}
 
   Restriction(GridHierarchy grids) {
     this.grids = grids;
@@ -51,7 +51,7 @@ final class Restriction {
           }
         }
       }
-      return new Schedule(moves, owner, parts);
+      return new Schedule(MoveSchedule.of(ExchangeKind.RESTRICTION, moves, grids.exchange()), owner, parts);
     });
   }
 
@@ -79,16 +79,15 @@ final class Restriction {
     }
     Schedule plan = schedule(fine);
     int r = grids.options().ratio(fine - 1);
-    List<double[]> got = grids.exchange().move(plan.moves(), from::apply);
+    List<CellMove> moves = plan.moves().moves();
     Map<Integer, double[]> buffers = new LinkedHashMap<>();
-    for (int k = 0; k < got.size(); k++) {
-      if (got.get(k) != null) {
-        Part part = plan.parts().get(plan.owner().get(k));
-        double[] buf = buffers.computeIfAbsent(plan.owner().get(k),
-            w -> new double[Math.toIntExact(part.fineCells().volume())]);
-        ParentInterpolation.scatter(got.get(k), plan.moves().get(k).region(), buf, part.fineCells());
-      }
-    }
+    // Each move fills its own fine cells of its part, and each part averages alone: arrival order does not matter.
+    grids.exchange().run(plan.moves(), from, (k, v, offset) -> {
+      Part part = plan.parts().get(plan.owner().get(k));
+      double[] buf = buffers.computeIfAbsent(plan.owner().get(k),
+          w -> new double[Math.toIntExact(part.fineCells().volume())]);
+      ParentInterpolation.scatter(v, offset, moves.get(k).region(), buf, part.fineCells());
+    });
     double inv = 1.0 / (r * r);
     for (Map.Entry<Integer, double[]> e : buffers.entrySet()) {
       Part part = plan.parts().get(e.getKey());

@@ -25,15 +25,24 @@ final class RedBlackSor {
    * over-relaxation), a residual in units of u. {@code h2f} holds {@code h²f} per valid cell (axis 0 fastest).
    */
   static double sweep(GridData u, Box dom, double h, DirichletBoundary g, double[] h2f, int colour, double omega) {
+    return sweep(u, u.box(), dom, h, g, h2f, colour, omega);
+  }
+
+  /**
+   * As {@link #sweep(GridData, Box, double, DirichletBoundary, double[], int, double)}, for the cells of
+   * {@code cells} (inside the valid cells) only: each cell is updated as by a sweep of the whole block.
+   */
+  static double sweep(GridData u, Box cells, Box dom, double h, DirichletBoundary g, double[] h2f, int colour,
+      double omega) {
     Box b = u.box();
     double[] v = u.raw();
     int s = u.rowStride();
     int nx = b.length(0);
     double max = 0;
-    for (int j = b.lo(1); j <= b.hi(1); j++) {
-      int i0 = b.lo(0) + Math.floorMod(colour - j - b.lo(0), 2);
+    for (int j = cells.lo(1); j <= cells.hi(1); j++) {
+      int i0 = cells.lo(0) + Math.floorMod(colour - j - cells.lo(0), 2);
       double y = (j + 0.5) * h;
-      for (int i = i0; i <= b.hi(0); i += 2) {
+      for (int i = i0; i <= cells.hi(0); i += 2) {
         int k = u.index(i, j);
         double sum = 0;
         double diag = 4;

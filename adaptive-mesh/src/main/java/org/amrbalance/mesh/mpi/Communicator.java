@@ -35,6 +35,65 @@ public interface Communicator extends Collectives {
    */
   List<Payload> exchange(List<Payload> outgoing, Duration timeout);
 
+  /**
+   * Starts a point-to-point exchange of flat arrays of doubles: {@code send[n]} goes to rank {@code to[n]}, and
+   * {@code receive[n]}, whose length the caller knows, is filled from rank {@code from[n]} by the time
+   * {@link Posted#await} returns. Nothing else travels: no sizes, no checksums, no framing; the caller's schedule
+   * says who sends how much to whom. Every rank that takes part in a batch calls it for that batch, in the same order
+   * as the other ranks, one batch at a time; ranks with nothing to send or receive call it with empty arrays. The
+   * send buffers must not change until {@code await} returns.
+   *
+   * <p>This default gathers through {@link #allToAll} (so every rank of the group must call it for every batch);
+   * {@link MpjCollectives} posts one {@code Isend}/{@code Irecv} of {@code MPI.DOUBLE} per neighbour and nothing
+   * else.
+   */
+  default Posted postDoubles(int[] to, double[][] send, int[] from, double[][] receive) {
+    Posted.check(size(), rank(), to, send, from, receive);
+    return () -> {
+      List<List<double[]>> out = new java.util.ArrayList<>(size());
+      for (int r = 0; r < size(); r++) {
+        out.add(new java.util.ArrayList<>());
+      }
+      for (int n = 0; n < to.length; n++) {
+        out.get(to[n]).add(send[n].clone());
+      }
+      List<List<double[]>> in = allToAll(out);
+      for (int n = 0; n < from.length; n++) {
+        List<double[]> got = in.get(from[n]);
+        if (got.size() != 1 || got.get(0).length != receive[n].length) {
+          throw new IllegalStateException("rank " + rank() + " expected " + receive[n].length + " values from rank "
+              + from[n] + ", got " + got.size() + " messages");
+        }
+        System.arraycopy(got.get(0), 0, receive[n], 0, receive[n].length);
+      }
+    };
+  }
+
+  /** An exchange of {@link #postDoubles} under way. */
+  @FunctionalInterface
+  interface Posted {
+    /** Waits until every receive buffer is filled and every send buffer may be reused. */
+    void await();
+
+    /** The arguments of {@link #postDoubles}: aligned, ranks in the group and not this rank. */
+    static void check(int size, int rank, int[] to, double[][] send, int[] from, double[][] receive) {
+      if (to.length != send.length || from.length != receive.length) {
+        throw new IllegalArgumentException("to/send = " + to.length + "/" + send.length + ", from/receive = "
+            + from.length + "/" + receive.length + ": must be aligned");
+      }
+      for (int r : to) {
+        if (r < 0 || r >= size || r == rank) {
+          throw new IllegalArgumentException("to rank = " + r + ": must be another rank of the " + size);
+        }
+      }
+      for (int r : from) {
+        if (r < 0 || r >= size || r == rank) {
+          throw new IllegalArgumentException("from rank = " + r + ": must be another rank of the " + size);
+        }
+      }
+    }
+  }
+
   /** The longest timeout {@link #exchange(List, Duration)} takes (longer waits are no deadline at all). */
   Duration MAX_TIMEOUT = Duration.ofDays(1);
 

@@ -27,6 +27,8 @@ import mpi.Request;
 public final class MpjCollectives implements Communicator {
   /** MPJ tag of exchange messages; MPI's non-overtaking order keeps successive exchanges apart. */
   private static final int EXCHANGE_TAG = 4711;
+  /** MPJ tag of the flat double messages of {@link #postDoubles}; non-overtaking order keeps batches apart. */
+  private static final int DOUBLES_TAG = 4712;
   /** First tag of exchanges with a timeout: counts on TIMED_TAGS + 2k, bytes on TIMED_TAGS + 2k + 1. */
   private static final int TIMED_TAGS = 10_000;
   /** Tag pairs used in turn; far more exchanges than can be outstanding at once (MPI guarantees tags < 32768). */
@@ -182,6 +184,25 @@ public final class MpjCollectives implements Communicator {
   public List<Payload> exchange(List<Payload> outgoing, Duration timeout) {
     Frames.checkTimeout(timeout);
     return Frames.exchange(rank, size, outgoing, filter, buffers -> timedPointToPoint(buffers, timeout));
+  }
+
+  /** One Irecv and one Isend of {@code MPI.DOUBLE} per neighbour, receives first; nothing else travels. */
+  @Override
+  public Posted postDoubles(int[] to, double[][] send, int[] from, double[][] receive) {
+    Posted.check(size, rank, to, send, from, receive);
+    Request[] requests = new Request[to.length + from.length];
+    int n = 0;
+    for (int k = 0; k < from.length; k++) {
+      requests[n++] = comm.Irecv(receive[k], 0, receive[k].length, MPI.DOUBLE, from[k], DOUBLES_TAG);
+    }
+    for (int k = 0; k < to.length; k++) {
+      requests[n++] = comm.Isend(send[k], 0, send[k].length, MPI.DOUBLE, to[k], DOUBLES_TAG);
+    }
+    return () -> {
+      if (requests.length > 0) {
+        Request.Waitall(requests);
+      }
+    };
   }
 
   @Override

@@ -86,10 +86,11 @@ public final class DistributedLaplace {
   /**
    * What one step did (the same on every rank); {@code times} is null for a step whose times were skipped as bad
    * ({@code amrbalance.service.bad-step-times = skip}). The wall time (slowest rank) splits into
-   * {@code computeSeconds} (the slowest rank's sweeps, {@code times.max()}), {@code regridSeconds} (flagging,
-   * clustering, placing and installing new grids), {@code remapSeconds} (the agreed cost of the remaps of the step:
-   * balancing and migration) and {@code exchangeSeconds}, the rest: ghost, interpolation and restriction exchanges
-   * and waiting for the slowest rank. Phases other than compute are timed on this rank. {@code predictionError} is
+   * {@code computeSeconds} (the slowest rank's sweeps, {@code times.max()}), {@code exchangeSeconds} (this rank's
+   * ghost, interpolation and restriction exchanges, waiting for its neighbours included), {@code regridSeconds}
+   * (flagging, clustering, placing and installing new grids) and {@code remapSeconds} (the agreed cost of the remaps
+   * of the step: balancing and migration); the rest is the V-cycle's own arithmetic outside the sweeps (residuals,
+   * right sides, corrections) and the gather of the step times. Phases other than compute are timed on this rank. {@code predictionError} is
    * the largest difference over the ranks between a rank's share of the modelled load and its share of the
    * measured sweep time (NaN for a skipped step).
    */
@@ -307,9 +308,9 @@ public final class DistributedLaplace {
       }
     }
     long regridEnd = System.nanoTime();
+    double exchangedBefore = exchange.exchangeSeconds();
     solver.relaxStep();
     double[] seconds = comm.gatherSeconds(stepTimeFilter.applyAsDouble(solver.lastStepTimes().time(comm.rank())));
-    long relaxEnd = System.nanoTime();
     if (regrid) {
       modelled = report();
     }
@@ -341,7 +342,7 @@ public final class DistributedLaplace {
     // A remap at the regrid is part of the regrid phase's time; one after the sweeps is the rest of the step.
     double regridSeconds = Math.max(0, (regridEnd - start) / 1e9 - remapCostAt(remapsBefore, true));
     double compute = times == null ? Double.NaN : times.max();
-    double exchangeSeconds = Math.max(0, (relaxEnd - regridEnd) / 1e9 - (times == null ? 0 : times.max()));
+    double exchangeSeconds = exchange.exchangeSeconds() - exchangedBefore;
     double predictionError = times == null ? Double.NaN : predictionError(modelled, times);
     if (times != null) {
       sumPredictionError += predictionError;

@@ -3,12 +3,18 @@ package org.amrbalance.mesh.runtime;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import javax.annotation.Nullable;
 import org.amrbalance.mesh.grid.Block;
 import org.amrbalance.mesh.grid.CellMove;
+import org.amrbalance.mesh.grid.ExchangeClock;
+import org.amrbalance.mesh.grid.ExchangeKind;
 import org.amrbalance.mesh.grid.GridData;
+import org.amrbalance.mesh.grid.MoveSchedule;
 import org.amrbalance.mesh.grid.RankExchange;
 import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.ExchangeTimeoutException;
@@ -16,10 +22,12 @@ import org.amrbalance.mesh.mpi.Payload;
 import org.amrbalance.mesh.mpi.WireFilter;
 
 /**
- * One rank of a distributed run whose grid data moves point to point: each move between two ranks is one
- * {@link Payload} (tagged by the move's index in its batch, size and CRC32 checked on arrival by
- * {@link Communicator#exchange}); moves within a rank are copies. Ghost fill, parent interpolation, restriction
- * and migration all come through {@link #move}, so a damaged byte anywhere is an error, never a wrong value.
+ * One rank of a distributed run whose grid data moves point to point. Ghost fill, parent interpolation and
+ * restriction run from their {@link MoveSchedule}s ({@link #start}): one flat message of doubles per neighbour,
+ * nothing else. A remap's transfers take the checked path ({@link #move}): one {@link Payload} per destination,
+ * size and CRC32 checked on arrival by {@link Communicator#exchange}, so a damaged byte of a migration is an
+ * error, never a wrong value. Moves within a rank are copies. The seconds spent in each kind of exchange are kept
+ * ({@link #exchangeSeconds(ExchangeKind)}).
  *
  * <p>During a remap ({@link #beginRemap}), each exchange waits at most the remap timeout, if one is set, for the
  * payloads of other ranks; outside remaps an exchange waits as long as it takes (a ghost exchange has nothing to
@@ -27,6 +35,7 @@ import org.amrbalance.mesh.mpi.WireFilter;
  */
 public final class PayloadExchange extends RankExchange {
   private final Communicator comm;
+  private final ExchangeClock clock = new ExchangeClock();
   private long bytesSent;
   private RemapFault fault = RemapFault.NONE;
   private boolean remapping;
@@ -103,17 +112,85 @@ public final class PayloadExchange extends RankExchange {
     return bytesSent;
   }
 
+  /**
+   * The lean path of ghost fill, interpolation and restriction: one flat message of doubles per neighbour, as the
+   * schedule lays it out, sent point to point ({@link Communicator#postDoubles}); local moves are copied while the
+   * messages travel. No sizes, tags or checksums travel: every rank computed the same schedule. During a remap
+   * (where a damaged byte must be found, not computed on) the checked path of {@link #move} is taken instead.
+   */
+  @Override
+  public Pending start(MoveSchedule schedule, Function<Block, GridData> reader, Sink sink) {
+    if (remapping) {
+      return super.start(schedule, reader, sink);
+    }
+    long begin = System.nanoTime();
+    int[] to = schedule.sendRanks();
+    double[][] send = new double[to.length][];
+    for (int n = 0; n < to.length; n++) {
+      send[n] = schedule.pack(n, reader);
+      bytesSent += 8L * send[n].length;
+    }
+    int[] from = schedule.receiveRanks();
+    double[][] receive = new double[from.length][];
+    for (int n = 0; n < from.length; n++) {
+      receive[n] = new double[schedule.doublesFrom(n)];
+    }
+    // Every rank holds the same moves, so every rank agrees to skip a batch in which nothing crosses ranks.
+    Communicator.Posted posted = schedule.crossesRanks() ? comm.postDoubles(to, send, from, receive) : null;
+    schedule.copyLocal(reader, sink);
+    clock.add(schedule.kind(), begin);
+    return () -> {
+      long wait = System.nanoTime();
+      if (posted != null) {
+        posted.await();
+      }
+      for (int n = 0; n < from.length; n++) {
+        schedule.unpack(n, receive[n], sink);
+      }
+      clock.add(schedule.kind(), wait);
+    };
+  }
+
+  @Override
+  public double exchangeSeconds(ExchangeKind kind) {
+    return clock.seconds(kind);
+  }
+
+  /**
+   * Each rank's own entry of {@code perRank} (a rank measures only itself), gathered with one
+   * {@link Communicator#gatherSeconds}: no serialization.
+   */
+  @Override
+  public double[] gatherPerRank(double[] perRank) {
+    return comm.gatherSeconds(perRank[comm.rank()]);
+  }
+
+  /**
+   * The checked path, taken by migration (and gathering): the moves from this rank to another travel as one
+   * {@link Payload} of doubles per destination (the moves in batch order, tagged by the first one's index), whose
+   * size and CRC32 {@link Communicator#exchange} checks on arrival; moves within the rank are copies.
+   */
   @Override
   public List<double[]> move(List<CellMove> moves, Function<Block, GridData> reader) {
+    long begin = System.nanoTime();
+    try {
+      return moveChecked(moves, reader);
+    } finally {
+      clock.add(remapping ? ExchangeKind.MIGRATION : ExchangeKind.GATHER, begin);
+    }
+  }
+
+  private List<double[]> moveChecked(List<CellMove> moves, Function<Block, GridData> reader) {
     int me = comm.rank();
     // Every rank holds the same move list, so every rank agrees to skip the exchange when nothing crosses ranks.
     boolean crossing = false;
     for (CellMove m : moves) {
       crossing |= m.fromRank() != m.toRank();
     }
-    List<Payload> outgoing = new ArrayList<>();
     List<double[]> out = new ArrayList<>(moves.size());
-    int expected = 0;
+    double[][] sending = new double[moves.size()][];
+    Map<Integer, List<Integer>> to = new TreeMap<>();
+    Map<Integer, List<Integer>> from = new TreeMap<>();
     int damageTo = -1;
     for (int k = 0; k < moves.size(); k++) {
       CellMove m = moves.get(k);
@@ -136,17 +213,32 @@ public final class PayloadExchange extends RankExchange {
           if (remapping && fault.strikes(RemapFault.Phase.SEND, m, k)) {
             damageTo = m.toRank();
           }
-          outgoing.add(Payload.of(me, m.toRank(), k, pack(v)));
-          bytesSent += 8L * v.length;
+          to.computeIfAbsent(m.toRank(), r -> new ArrayList<>()).add(k);
+          sending[k] = v;
           v = null;
         }
       } else if (m.toRank() == me) {
-        expected++;
+        from.computeIfAbsent(m.fromRank(), r -> new ArrayList<>()).add(k);
       }
       out.add(m.toRank() == me ? v : null);
     }
     if (!crossing) {
       return out;
+    }
+    List<Payload> outgoing = new ArrayList<>();
+    for (Map.Entry<Integer, List<Integer>> e : to.entrySet()) {
+      int size = 0;
+      for (int k : e.getValue()) {
+        size += sending[k].length;
+      }
+      double[] flat = new double[size];
+      int offset = 0;
+      for (int k : e.getValue()) {
+        System.arraycopy(sending[k], 0, flat, offset, sending[k].length);
+        offset += sending[k].length;
+      }
+      outgoing.add(Payload.of(me, e.getKey(), e.getValue().get(0), pack(flat)));
+      bytesSent += 8L * size;
     }
     List<Payload> incoming;
     try {
@@ -162,27 +254,43 @@ public final class PayloadExchange extends RankExchange {
       fail("receiving", e);
       return out;
     }
-    if (incoming.size() != expected) {
-      throw new IllegalStateException("rank " + me + " received " + incoming.size() + " payloads, expected "
-          + expected);
+    if (incoming.size() != from.size()) {
+      throw new IllegalStateException("rank " + me + " received " + incoming.size() + " payloads, expected one from"
+          + " each of ranks " + from.keySet());
     }
     for (Payload p : incoming) {
-      CellMove m = moves.get(Math.toIntExact(p.tag()));
-      if (m.toRank() != me || m.fromRank() != p.source() || out.get(Math.toIntExact(p.tag())) != null) {
-        throw new IllegalStateException("rank " + me + " received " + p + ", which does not match move " + m);
+      List<Integer> expected = from.get(p.source());
+      if (expected == null || p.tag() != expected.get(0)) {
+        throw new IllegalStateException("rank " + me + " received " + p + ", which matches no moves to it");
       }
+      double[] flat;
       try {
-        if (remapping && fault.strikes(RemapFault.Phase.UNPACK, m, Math.toIntExact(p.tag()))) {
-          throw new IllegalStateException("injected fault");
+        flat = unpack(p);
+        long need = 0;
+        for (int k : expected) {
+          need += moves.get(k).region().volume();
         }
-        double[] v = unpack(p);
-        if (v.length != m.region().volume()) {
-          throw new IllegalStateException(p + " holds " + v.length + " values, move " + m + " needs "
-              + m.region().volume());
+        if (flat.length != need) {
+          throw new IllegalStateException(p + " holds " + flat.length + " values, its moves " + expected + " need "
+              + need);
         }
-        out.set(Math.toIntExact(p.tag()), v);
       } catch (RuntimeException e) {
-        fail("unpacking move " + p.tag() + " (" + m + ")", e);
+        fail("unpacking moves from rank " + p.source(), e);
+        continue;
+      }
+      int offset = 0;
+      for (int k : expected) {
+        CellMove m = moves.get(k);
+        int n = Math.toIntExact(m.region().volume());
+        try {
+          if (remapping && fault.strikes(RemapFault.Phase.UNPACK, m, k)) {
+            throw new IllegalStateException("injected fault");
+          }
+          out.set(k, Arrays.copyOfRange(flat, offset, offset + n));
+        } catch (RuntimeException e) {
+          fail("unpacking move " + k + " (" + m + ")", e);
+        }
+        offset += n;
       }
     }
     return out;

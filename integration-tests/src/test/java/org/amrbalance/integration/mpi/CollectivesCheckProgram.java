@@ -18,7 +18,7 @@ import org.amrbalance.spi.StepTimes;
 
 /**
  * Runs on every rank: each operation of {@link Communicator} with values that depend on the rank, checked against
- * what they must give; then an exchange of checksummed payloads of many sizes (one larger than niodev's eager
+ * what they must give (flat messages of doubles between neighbours too); then an exchange of checksummed payloads of many sizes (one larger than niodev's eager
  * limit of 128 KiB), and an exchange whose bytes are damaged on the way, which must be reported; then exchanges
  * with a timeout: in time they give what the others give, and one for which the last rank is late beyond the
  * timeout fails on the other ranks, which drop its messages later and stay in step. Arguments: the expected number
@@ -75,6 +75,25 @@ public final class CollectivesCheckProgram implements RankProgram {
     assertThat(comm.allReduceMax(-1.0 - me)).isEqualTo(-1.0);
     assertThat(comm.allReduceSum((1L << 40) + me)).isEqualTo(n * (1L << 40) + (long) n * (n - 1) / 2);
     assertThat(comm.inclusiveScanSum(me + 1L)).isEqualTo((me + 1L) * (me + 2L) / 2);
+
+    // postDoubles: flat messages of doubles to the next rank only, two batches in a row (the second one beyond
+    // niodev's eager limit), each arriving in the buffer posted for it
+    if (n > 1) {
+      int next = (me + 1) % n;
+      int prev = (me + n - 1) % n;
+      for (int batch = 0; batch < 2; batch++) {
+        int length = batch == 0 ? 3 + me : 20_000 + me;
+        double[] send = new double[length];
+        for (int i = 0; i < length; i++) {
+          send[i] = 1e6 * me + 1e3 * batch + i;
+        }
+        double[] receive = new double[batch == 0 ? 3 + prev : 20_000 + prev];
+        comm.postDoubles(new int[] {next}, new double[][] {send}, new int[] {prev}, new double[][] {receive}).await();
+        for (int i = 0; i < receive.length; i++) {
+          assertThat(receive[i]).isEqualTo(1e6 * prev + 1e3 * batch + i);
+        }
+      }
+    }
 
     // allGatherFlat: rank r contributes r copies of r
     List<Integer> flat = comm.allGatherFlat(Collections.nCopies(me, me));
