@@ -10,9 +10,11 @@ import java.util.Map;
  * Finds which of a fixed list of boxes intersect a query box, by hashing boxes into buckets of about one
  * typical box's size, so that hierarchies of 10^5 patches are checked in near-linear time. A box spanning more
  * than {@link #MAX_BUCKETS} buckets (one huge box among small ones) is not hashed but checked by every query, so
- * that no box set, however skewed, costs more memory than a few entries per box.
+ * that no box set, however skewed, costs more memory than a few entries per box. Public for hosts that build
+ * their own schedules (which blocks touch a ghost region): the queries a layout needs, without a pass over every
+ * pair of boxes.
  */
-final class BoxIndex {
+public final class BoxIndex {
   static final int MAX_BUCKETS = 64;
 
   private final List<Box> boxes;
@@ -25,7 +27,8 @@ final class BoxIndex {
 
   private record BucketKey(int x, int y, int z) {}
 
-  BoxIndex(List<Box> boxes) {
+  /** An index of {@code boxes}, all of one dimension; queries answer with their positions in this list. */
+  public BoxIndex(List<Box> boxes) {
     this.boxes = List.copyOf(boxes);
     this.dim = boxes.isEmpty() ? 1 : boxes.get(0).dim();
     this.bucketSize = new int[dim];
@@ -53,7 +56,7 @@ final class BoxIndex {
   }
 
   /** Indices (ascending) of the boxes that intersect {@code q}. */
-  synchronized int[] intersecting(Box q) {
+  public synchronized int[] intersecting(Box q) {
     if (boxes.isEmpty()) {
       return new int[0];
     }

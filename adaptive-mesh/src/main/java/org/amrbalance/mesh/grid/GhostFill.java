@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.amrbalance.spi.Box;
+import org.amrbalance.spi.BoxIndex;
 
 /**
  * The ghost cells of one layout: per level, a schedule (computed once) of the moves from siblings and of the
@@ -38,13 +39,16 @@ final class GhostFill {
       List<Block> sibTargets = new ArrayList<>();
       List<Window> windows = new ArrayList<>();
       List<Block> blocks = layout.level(l);
+      // Only blocks that touch the ghost frame matter; in ascending order, as a pass over all of them would meet them.
+      BoxIndex index = layout.index(l);
       for (Block b : blocks) {
         Box grown = b.box().grow(options.ghostWidth()).orElseThrow();
         List<Box> parts = new ArrayList<>();
         for (Box part : Boxes.subtract(grown, b.box())) {
           part.intersection(dom).ifPresent(parts::add);
         }
-        for (Block s : blocks) {
+        for (int k : index.intersecting(grown)) {
+          Block s = blocks.get(k);
           if (s.equals(b)) {
             continue;
           }

@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.Box;
+import org.amrbalance.spi.BoxIndex;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.Piece;
@@ -18,6 +20,8 @@ public final class Layout {
   private final List<List<Block>> levels;
   private final Map<Block, Integer> ranks;
   private final Map<Integer, List<Block>> byPatch;
+  /** Per level, built on first use: schedules ask which blocks touch a region. */
+  private final Map<Integer, BoxIndex> indices = new java.util.concurrent.ConcurrentHashMap<>();
 
   private Layout(Assignment assignment, List<List<Block>> levels, Map<Block, Integer> ranks,
       Map<Integer, List<Block>> byPatch) {
@@ -71,6 +75,15 @@ public final class Layout {
   /** The blocks of {@code level}; empty past the finest level. */
   public List<Block> level(int level) {
     return level < levels.size() ? levels.get(level) : List.of();
+  }
+
+  /** The boxes of {@link #level}'s blocks, indexed: which blocks (positions in that list) meet a region. */
+  BoxIndex index(int level) {
+    return indices.computeIfAbsent(level, l -> {
+      List<Box> boxes = new java.util.ArrayList<>();
+      level(l).forEach(b -> boxes.add(b.box()));
+      return new BoxIndex(boxes);
+    });
   }
 
   public int rankOf(Block b) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.amrbalance.spi.Box;
+import org.amrbalance.spi.BoxIndex;
 
 /**
  * Installs a new layout after a regrid, coarsest level first: every cell of a new block takes the value of the old
@@ -33,9 +34,12 @@ final class LayoutInstall {
       List<CellMove> copies = new ArrayList<>();
       List<Block> targets = new ArrayList<>();
       List<Window> windows = new ArrayList<>();
+      List<Block> before = old.level(l);
+      BoxIndex index = old.index(l);
       for (Block b : blocks) {
         List<Box> rest = List.of(b.box());
-        for (Block o : old.level(l)) {
+        for (int k : index.intersecting(b.box())) {
+          Block o = before.get(k);
           Optional<Box> in = o.box().intersection(b.box());
           if (in.isPresent()) {
             copies.add(new CellMove(old.rankOf(o), next.rankOf(b), o, in.get()));

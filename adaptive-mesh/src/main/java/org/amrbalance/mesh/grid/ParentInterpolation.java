@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.amrbalance.spi.Box;
+import org.amrbalance.spi.BoxIndex;
 
 /**
  * Fine cells from the parent level: brings the coarse cells of each {@link Window}'s stencil to the window's rank,
@@ -30,9 +31,12 @@ final class ParentInterpolation {
       Layout layout = grids.layout();
       int coarseLevel = fine - 1;
       Box dom = grids.domainAt(coarseLevel);
+      List<Block> coarse = layout.level(coarseLevel);
+      BoxIndex index = layout.index(coarseLevel);
       for (int w = 0; w < windows.size(); w++) {
         Window win = windows.get(w);
-        for (Block c : layout.level(coarseLevel)) {
+        for (int k : index.intersecting(win.stencil())) {
+          Block c = coarse.get(k);
           Optional<Box> in = win.stencil().intersection(c.box());
           if (in.isPresent()) {
             moves.add(new CellMove(layout.rankOf(c), layout.rankOf(win.target()), c, in.get()));

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.amrbalance.spi.Box;
+import org.amrbalance.spi.BoxIndex;
 import org.amrbalance.spi.Patch;
 
 /**
@@ -34,9 +35,15 @@ final class Restriction {
       List<CellMove> moves = new ArrayList<>();
       List<Integer> owner = new ArrayList<>();
       List<Part> parts = new ArrayList<>();
+      List<Patch> finePatches = layout.hierarchy().level(l);
+      List<Box> shadows = new ArrayList<>(finePatches.size());
+      finePatches.forEach(p -> shadows.add(p.box().coarsen(r)));
+      // Which fine patches lie over a coarse block, in patch order, without a pass over every pair.
+      BoxIndex index = new BoxIndex(shadows);
       for (Block c : layout.level(l - 1)) {
-        for (Patch p : layout.hierarchy().level(l)) {
-          Optional<Box> k = p.box().coarsen(r).intersection(c.box());
+        for (int i : index.intersecting(c.box())) {
+          Patch p = finePatches.get(i);
+          Optional<Box> k = shadows.get(i).intersection(c.box());
           if (k.isEmpty()) {
             continue;
           }
