@@ -21,10 +21,18 @@ import org.amrbalance.spi.Hierarchy;
  * box lists of its levels.
  *
  * <ul>
- *   <li>The Header gives each box as its physical extent per axis; the integer box is {@code lo =
- *       round((x_lo - prob_lo) / dx)}, {@code hi = round((x_hi - prob_lo) / dx) - 1} with the level's dx from the
- *       Header, and both edges must lie on the level's cell lattice.
- *   <li>A {@code Cell_H} must list the same boxes as the Header-derived ones, in the same order. Its {@code
+ *   <li>The Header gives each box as its physical extent per axis; the integer box is {@code lo = domain_lo +
+ *       round((x_lo - prob_lo) / dx)}, {@code hi = domain_lo + round((x_hi - prob_lo) / dx) - 1} with the level's
+ *       dx and domain from the Header (AMReX's generic writer shifts boxes by the domain's low corner before it
+ *       writes them), and both edges must lie on the level's cell lattice.
+ *   <li>Each level's box list ends with the path of its MultiFab relative to the Header: {@code Level_N/Cell} by
+ *       default, any {@code LEVELPREFIX N/MFPREFIX} that {@code WriteMultiLevelPlotfile} was given.
+ *   <li>Plotfiles with embedded boundaries (written by {@code AmrLevel} codes such as PeleC or CNS, or by {@code
+ *       EB_WriteMultiLevelPlotfile}) end with a volume-fraction threshold for the viewer ({@code 1.0e-6}), one line
+ *       per level, sometimes twice when a code writes them as well as AMReX: any number of lines holding one number
+ *       each is read and ignored, anything else after the last level is an error.
+ *   <li>A {@code Cell_H} (a VisMF header of version 1 to 4: per-box minima and maxima, none, or per-component ones,
+ *       then the number format) must list the same boxes as the Header-derived ones, in the same order. Its {@code
  *       FabOnDisk: Cell_D_NNNNN} file numbers are the recorded ranks of that level's boxes: the rank group that
  *       wrote each box, which is the owning rank when the run wrote at least one file per rank.
  *   <li>Parents are found from the geometry (proper nesting is checked); work is the cell count; the payload is
@@ -32,8 +40,9 @@ import org.amrbalance.spi.Hierarchy;
  *   <li>Patch ids number the boxes from 0 in Header order, level by level.
  * </ul>
  *
- * <p>{@link #read(Path)} looks for each level's box list as {@code Level_N/Cell_H} beside the Header (a plotfile
- * directory) and as {@code PREFIXLevel_N_Cell_H} for a Header named {@code PREFIXHeader} (flattened copies).
+ * <p>{@link #read(Path)} looks for each level's box list as {@code PATH_H} beside the Header for the MultiFab path
+ * the Header names (a plotfile directory) and as {@code PREFIXLevel_N_Cell_H} for a Header named {@code
+ * PREFIXHeader} (flattened copies).
  */
 @Immutable
 final class AmrexHierarchyReader implements HierarchyReader {
@@ -46,6 +55,10 @@ final class AmrexHierarchyReader implements HierarchyReader {
   private static final double LATTICE_TOLERANCE = 1e-3;
   private static final int MAX_LEVELS = 30;
   private static final int MAX_VARIABLES = 100_000;
+  /** Versions of the VisMF header: 1 writes per-box minima and maxima, 2 none, 3 per-box, 4 per-component ones. */
+  private static final int VISMF_PER_BOX_MIN_MAX = 1;
+  private static final int VISMF_NO_FAB_HEADER_PER_BOX_MIN_MAX = 3;
+  private static final int VISMF_PER_COMPONENT_MIN_MAX = 4;
 
   @Override
   public HierarchyFormat format() {
@@ -58,7 +71,7 @@ final class AmrexHierarchyReader implements HierarchyReader {
     Header h = parseHeader(TextFile.read(header));
     Map<Integer, TextFile> cellHeaders = new TreeMap<>();
     for (int level = 0; level <= h.finest; level++) {
-      for (Path candidate : cellHeaderCandidates(header, level)) {
+      for (Path candidate : cellHeaderCandidates(header, level, h.paths.get(level))) {
         if (Files.isRegularFile(candidate)) {
           cellHeaders.put(level, TextFile.read(candidate));
           break;
@@ -116,15 +129,15 @@ final class AmrexHierarchyReader implements HierarchyReader {
     }
   }
 
-  /** Where the box list of {@code level} may be, in the order tried. */
-  static List<Path> cellHeaderCandidates(Path header, int level) {
+  /** Where the box list of {@code level}, whose MultiFab the Header names {@code path}, may be, in the order tried. */
+  static List<Path> cellHeaderCandidates(Path header, int level, String path) {
     List<Path> candidates = new ArrayList<>();
-    candidates.add(header.resolveSibling("Level_" + level).resolve("Cell_H"));
+    candidates.add(header.resolveSibling(path + "_H"));
     Path name = header.getFileName();
     String file = name == null ? "" : name.toString();
     if (file.endsWith("Header") && file.length() > "Header".length()) {
       String prefix = file.substring(0, file.length() - "Header".length());
-      candidates.add(header.resolveSibling(prefix + "Level_" + level + "_Cell_H"));
+      candidates.add(header.resolveSibling(prefix + path.replace('/', '_') + "_H"));
     }
     return candidates;
   }
@@ -141,6 +154,8 @@ final class AmrexHierarchyReader implements HierarchyReader {
     Box domain;
     int[] ratios;
     final List<List<HeaderBox>> levels = new ArrayList<>();
+    /** The MultiFab path of each level, relative to the Header. */
+    final List<String> paths = new ArrayList<>();
 
     Header(TextFile file) {
       this.file = file;
@@ -300,8 +315,9 @@ final class AmrexHierarchyReader implements HierarchyReader {
             x = extent(f, text, c.n, what, numbers);
             extents.put(text, x);
           }
-          long from = onLattice(c, what, " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
-          long to = onLattice(c, what, " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
+          long shift = domains.get(l).lo(d);
+          long from = shift + onLattice(c, what, " x_lo", x[0], (x[0] - probLo[d]) / dx[l][d], l);
+          long to = shift + onLattice(c, what, " x_hi", x[1], (x[1] - probLo[d]) / dx[l][d], l) - 1;
           if (to < from) {
             throw c.error("level-" + l + " box " + b + " has x_hi = " + x[1] + " <= x_lo = " + x[0] + " along axis "
                 + d + " (a box with lo > hi)");
@@ -315,14 +331,44 @@ final class AmrexHierarchyReader implements HierarchyReader {
         boxes.add(new HeaderBox(Box.of(lo, hi), first));
       }
       String end = c.next("'Level_" + l + "/Cell'").strip();
-      if (!end.equals("Level_" + l + "/Cell")) {
-        throw c.error("expected 'Level_" + l + "/Cell' after the " + count + " boxes of level " + l + ", got '"
-            + BoxText.excerpt(end, 0) + "'");
+      if (!isMultiFabPath(end)) {
+        throw c.error("expected the MultiFab path of level " + l + " ('Level_" + l + "/Cell' or another relative"
+            + " 'DIR/NAME') after the " + count + " boxes of level " + l + ", got '" + BoxText.excerpt(end, 0) + "'");
       }
       h.levels.add(boxes);
+      h.paths.add(end);
     }
+    skipVolumeFractionThresholds(c, levels);
     c.expectEnd();
     return h;
+  }
+
+  /** A relative path such as {@code Level_3/Cell}: one token holding a '/' between two names, no '..'. */
+  private static boolean isMultiFabPath(String text) {
+    int slash = text.lastIndexOf('/');
+    return slash > 0 && slash < text.length() - 1 && !text.startsWith("/") && !text.contains("..")
+        && TextFile.tokens(text).length == 1;
+  }
+
+  /** Skips the EB volume-fraction thresholds after the last level: lines of one number each (see the class). */
+  private static void skipVolumeFractionThresholds(Cursor c, int levels) throws HierarchyFormatException {
+    while (c.n < c.f.lineCount()) {
+      String line = c.f.line(c.n + 1);
+      if (line.isBlank()) {
+        return; // expectEnd reports anything after a blank line
+      }
+      String[] t = TextFile.tokens(line);
+      if (t.length != 1) {
+        throw c.f.error(c.n + 1, "unexpected content after the last level: '" + BoxText.excerpt(line.strip(), 0)
+            + "' (an EB plotfile ends with one volume-fraction threshold per level, a single number per line)");
+      }
+      double v = c.f.parseDouble(t[0], c.n + 1, "the volume-fraction threshold after the last level (EB plotfile,"
+          + " one per " + levels + " levels)");
+      if (v < 0 || v > 1) {
+        throw c.f.error(c.n + 1, "volume-fraction threshold = " + v + " after the last level: must be in [0, 1]");
+      }
+      c.n++;
+    }
   }
 
   /** The two finite numbers {@code x_lo x_hi} of an extent line, each parsed once per Header. */
@@ -398,7 +444,10 @@ final class AmrexHierarchyReader implements HierarchyReader {
   /** Checks a level's Cell_H against the Header and returns the FabOnDisk file number of each box. */
   private static int[] parseCellHeader(TextFile f, Header h, int level) throws HierarchyFormatException {
     Cursor c = new Cursor(f);
-    c.nextInt("the VisMF header version");
+    int version = c.nextInt("the VisMF header version");
+    if (version < VISMF_PER_BOX_MIN_MAX || version > VISMF_PER_COMPONENT_MIN_MAX) {
+      throw c.error("VisMF header version = " + version + ": must be 1, 2, 3 or 4 (the versions AMReX writes)");
+    }
     c.nextInt("the VisMF 'how'");
     int ncomp = c.nextInt("the number of components");
     if (ncomp < 0 || ncomp > MAX_VARIABLES) {
@@ -445,6 +494,28 @@ final class AmrexHierarchyReader implements HierarchyReader {
       }
       owners[b] = f.parseInt(m.group(2), c.n, () -> "file number of box " + index);
     }
+    if (version == VISMF_PER_BOX_MIN_MAX || version == VISMF_NO_FAB_HEADER_PER_BOX_MIN_MAX) {
+      perBoxMinMax(c, count, ncomp);
+    } else if (version == VISMF_PER_COMPONENT_MIN_MAX) {
+      for (String which : List.of("minima", "maxima")) {
+        String line = c.nextNonBlank("the per-component " + which).strip();
+        checkValues(c, line, ncomp, "the per-component " + which);
+      }
+    }
+    if (version != VISMF_PER_BOX_MIN_MAX) {
+      // Versions 2-4 end with the number format of the data files, which does not shape the hierarchy.
+      String format = c.nextNonBlank("the number format '((8, (...)),(8, (...)))'").strip();
+      if (!format.startsWith("(") || !format.endsWith(")")) {
+        throw c.error("expected the number format '((8, (...)),(8, (...)))' of a version-" + version
+            + " VisMF header, got '" + BoxText.excerpt(format, 0) + "'");
+      }
+    }
+    c.expectEnd();
+    return owners;
+  }
+
+  private static void perBoxMinMax(Cursor c, int count, int ncomp) throws HierarchyFormatException {
+    TextFile f = c.f;
     for (String which : List.of("minima", "maxima")) {
       // VisMF writes a blank line before each of the two blocks.
       String[] shape = c.nextNonBlank("the '" + count + "," + ncomp + "' line of the " + which).split(",", -1);
@@ -456,22 +527,26 @@ final class AmrexHierarchyReader implements HierarchyReader {
       for (int b = 0; b < count; b++) {
         int index = b;
         String line = c.next(() -> "the " + which + " of box " + index);
-        // The values are counted, not parsed: they summarise the data and do not shape the hierarchy.
-        int[] commas = commas(line.strip());
-        int values = commas.length - 1;
-        if (values != ncomp) {
-          throw c.error("the " + which + " of box " + b + " hold " + values + " values, expected " + ncomp);
-        }
-        String stripped = line.strip();
-        for (int k = 0; k < ncomp; k++) {
-          if (blank(stripped, commas[k] + 1, commas[k + 1])) {
-            throw c.error("the " + which + " of box " + b + " leave component " + k + " empty");
-          }
-        }
+        checkValues(c, line.strip(), ncomp, "the " + which + " of box " + b);
       }
     }
-    c.expectEnd();
-    return owners;
+  }
+
+  /**
+   * Checks that {@code stripped} holds {@code ncomp} comma-separated values, none empty. The values are counted,
+   * not parsed: they summarise the data and do not shape the hierarchy.
+   */
+  private static void checkValues(Cursor c, String stripped, int ncomp, String what) throws HierarchyFormatException {
+    int[] commas = commas(stripped);
+    int values = commas.length - 1;
+    if (values != ncomp) {
+      throw c.error(what + " hold " + values + " values, expected " + ncomp);
+    }
+    for (int k = 0; k < ncomp; k++) {
+      if (blank(stripped, commas[k] + 1, commas[k + 1])) {
+        throw c.error(what + " leave component " + k + " empty");
+      }
+    }
   }
 
   /**

@@ -34,7 +34,10 @@ import org.amrbalance.spi.Patch;
  * </ul>
  *
  * <p>The parameter file is found next to the hierarchy file: {@code NAME.parameters}, or {@code NAME} (Enzo's own
- * naming) for {@code NAME.hierarchy}.
+ * naming) for {@code NAME.hierarchy}. Without one, the hierarchy alone gives the parameters when it can: the rank is
+ * the grids' {@code GridRank}, the domain the bounding box of the level-0 grids (which must tile it, as Enzo's top
+ * grid does), its size in cells follows from their cell width, and {@code RefineBy} is the ratio of the cell widths
+ * of levels 0 and 1 (2, unused, with one level). Anything that does not fit is an error naming the grid.
  */
 @Immutable
 final class EnzoHierarchyReader implements HierarchyReader {
@@ -68,7 +71,7 @@ final class EnzoHierarchyReader implements HierarchyReader {
     return HierarchyFormat.ENZO;
   }
 
-  /** Reads {@code hierarchy} with the parameter file found next to it. */
+  /** Reads {@code hierarchy} with the parameter file found next to it, or alone if there is none. */
   @Override
   public HierarchyFile read(Path hierarchy) throws IOException {
     List<Path> candidates = parameterCandidates(hierarchy);
@@ -77,8 +80,12 @@ final class EnzoHierarchyReader implements HierarchyReader {
         return read(hierarchy, p);
       }
     }
-    throw new HierarchyFormatException(hierarchy.toString(), HierarchyFormatException.WHOLE_FILE,
-        "missing parameter file: none of " + candidates + " exists");
+    return parse(TextFile.read(hierarchy), null, "no parameter file (none of " + candidates + " exists)");
+  }
+
+  /** Reads a hierarchy held in memory without its parameter file; see the class comment. */
+  public HierarchyFile read(HierarchyText hierarchy) throws HierarchyFormatException {
+    return parse(TextFile.of(hierarchy), null, "no parameter file was given");
   }
 
   /** Reads {@code hierarchy} with the given parameter file. */
@@ -88,13 +95,13 @@ final class EnzoHierarchyReader implements HierarchyReader {
           "missing parameter file: " + parameters + " does not exist");
     }
     Parameters params = Parameters.read(TextFile.read(parameters));
-    return parse(TextFile.read(hierarchy), params);
+    return parse(TextFile.read(hierarchy), params, "");
   }
 
   /** Reads a hierarchy and its parameter file held in memory; messages name them by their names. */
   public HierarchyFile read(HierarchyText hierarchy, HierarchyText parameters) throws HierarchyFormatException {
     Parameters params = Parameters.read(TextFile.of(parameters));
-    return parse(TextFile.of(hierarchy), params);
+    return parse(TextFile.of(hierarchy), params, "");
   }
 
   /** Where the parameter file of {@code hierarchy} may be, in the order they are tried. */
@@ -245,7 +252,11 @@ final class EnzoHierarchyReader implements HierarchyReader {
     return text.substring(start, end);
   }
 
-  private HierarchyFile parse(TextFile f, Parameters params) throws HierarchyFormatException {
+  /**
+   * Parses the hierarchy with {@code given} parameters, or with those the hierarchy implies when {@code given} is
+   * null ({@code why} then says, in a message, why there were none).
+   */
+  private HierarchyFile parse(TextFile f, Parameters given, String why) throws HierarchyFormatException {
     Map<Integer, Block> blocks = new LinkedHashMap<>();
     Map<Integer, Place> places = new HashMap<>();
     Map<String, Integer> pointerLines = new HashMap<>();
@@ -341,6 +352,7 @@ final class EnzoHierarchyReader implements HierarchyReader {
       finest = Math.max(finest, place.level());
     }
 
+    Parameters params = given != null ? given : inferred(f, blocks, places, why);
     int[] ratios = new int[finest];
     Arrays.fill(ratios, params.refineBy());
     Layout layout = new Layout(f, Box.ofSize(params.topGrid()), ratios);
@@ -379,6 +391,105 @@ final class EnzoHierarchyReader implements HierarchyReader {
     }
     Hierarchy h = layout.build();
     return HierarchyFile.of(f.source(), HierarchyFormat.ENZO, h, tasks);
+  }
+
+  /** The parameters the grids imply (see the class comment); {@code why} says why there is no parameter file. */
+  private static Parameters inferred(TextFile f, Map<Integer, Block> blocks, Map<Integer, Place> places, String why)
+      throws HierarchyFormatException {
+    Block first = blocks.get(1);
+    int rank = intField(f, first, "GridRank");
+    if (rank < 1 || rank > Box.MAX_DIM) {
+      throw f.error(first.lines.get("GridRank"), "GridRank = " + rank + ": must be 1, 2 or 3");
+    }
+    double[] left = new double[rank];
+    double[] right = new double[rank];
+    Arrays.fill(left, Double.POSITIVE_INFINITY);
+    Arrays.fill(right, Double.NEGATIVE_INFINITY);
+    double[] dx0 = null;
+    double[] dx1 = null;
+    Block firstFine = null;
+    double rootCells = 0;
+    for (Block b : blocks.values()) {
+      int level = places.get(b.id).level();
+      if (level > 1) {
+        continue;
+      }
+      double[] dx = cellWidth(f, b, rank);
+      if (level == 1) {
+        if (dx1 == null) {
+          dx1 = dx;
+          firstFine = b;
+        }
+        continue;
+      }
+      if (dx0 == null) {
+        dx0 = dx;
+      } else if (!close(dx, dx0)) {
+        throw f.error(b.line, why + ", and the cell width of level-0 grid " + b.id + " " + Arrays.toString(dx)
+            + " differs from grid 1's " + Arrays.toString(dx0) + ": give the parameter file");
+      }
+      double[] l = doubles(f, b, "GridLeftEdge", rank);
+      double[] r = doubles(f, b, "GridRightEdge", rank);
+      double cells = 1;
+      for (int d = 0; d < rank; d++) {
+        left[d] = Math.min(left[d], l[d]);
+        right[d] = Math.max(right[d], r[d]);
+        cells *= Math.round((r[d] - l[d]) / dx[d]);
+      }
+      rootCells += cells;
+    }
+    int[] top = new int[rank];
+    double domainCells = 1;
+    for (int d = 0; d < rank; d++) {
+      double n = (right[d] - left[d]) / dx0[d];
+      if (!(n >= 0.5 && n < Integer.MAX_VALUE) || Math.abs(n - Math.round(n)) > LATTICE_TOLERANCE) {
+        throw f.error(first.line, why + ", and the level-0 grids span " + n + " cells along axis " + d
+            + ", not a whole number: give the parameter file");
+      }
+      top[d] = (int) Math.round(n);
+      domainCells *= top[d];
+    }
+    if (rootCells != domainCells) {
+      throw f.error(first.line, why + ", and the level-0 grids (" + (long) rootCells + " cells) do not tile their"
+          + " bounding box (" + (long) domainCells + " cells), so the domain is unknown: give the parameter file");
+    }
+    int refineBy = 2;
+    if (dx1 != null) {
+      double ratio = dx0[0] / dx1[0];
+      refineBy = (int) Math.round(ratio);
+      if (refineBy < 2 || Math.abs(ratio - refineBy) > LATTICE_TOLERANCE) {
+        throw f.error(firstFine.line, why + ", and level-1 grid " + firstFine.id + " has cells " + ratio
+            + " times finer than level 0, not a whole ratio >= 2: give the parameter file");
+      }
+    }
+    return new Parameters(rank, top, refineBy, left, right);
+  }
+
+  /** The width of a grid's cells along each axis: its edges over its active size. */
+  private static double[] cellWidth(TextFile f, Block b, int rank) throws HierarchyFormatException {
+    int[] start = ints(f, b, "GridStartIndex", rank);
+    int[] end = ints(f, b, "GridEndIndex", rank);
+    double[] l = doubles(f, b, "GridLeftEdge", rank);
+    double[] r = doubles(f, b, "GridRightEdge", rank);
+    double[] dx = new double[rank];
+    for (int d = 0; d < rank; d++) {
+      long cells = (long) end[d] - start[d] + 1;
+      if (cells < 1 || !(r[d] > l[d])) {
+        throw f.error(b.line, "grid " + b.id + " has no cells along axis " + d + " (GridEndIndex, GridStartIndex,"
+            + " GridLeftEdge and GridRightEdge give " + cells + " cells over [" + l[d] + ", " + r[d] + "])");
+      }
+      dx[d] = (r[d] - l[d]) / cells;
+    }
+    return dx;
+  }
+
+  private static boolean close(double[] a, double[] b) {
+    for (int d = 0; d < a.length; d++) {
+      if (Math.abs(a[d] - b[d]) > 1e-9 * Math.max(Math.abs(a[d]), Math.abs(b[d]))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Places the grid a pointer line names, in file order. */

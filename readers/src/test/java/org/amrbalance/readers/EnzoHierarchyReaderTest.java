@@ -207,14 +207,42 @@ class EnzoHierarchyReaderTest {
   }
 
   @Test
-  void aMissingParameterFileIsNamed() {
+  void withoutAParameterFileTheHierarchyAloneGivesTheSameHierarchy() throws Exception {
     Path h = Edits.copy(dir, TestFiles.ENZO, "lonely.hierarchy");
+    HierarchyFile alone = new EnzoHierarchyReader().read(h);
+    // The parameter file says TopGridDimensions = 32^3, RefineBy = 2 over [0, 1]^3; the root grid and the first
+    // level-1 grid say the same.
+    assertThat(alone.hierarchy()).isEqualTo(real().hierarchy());
+    assertThat(alone.recordedRanks()).isEqualTo(real().recordedRanks());
+  }
+
+  @Test
+  void withoutAParameterFileRootGridsThatDoNotTileTheirBoundingBoxAreReported() {
+    // An L-shaped level 0: 8x8 + 8x16 cells in a 16x16 bounding box, so the domain cannot be known.
+    Hierarchy h = Hierarchy.of(Box.ofSize(16, 16), new int[0],
+        List.of(Patch.of(0, 0, Box.of2d(0, 0, 7, 7)), Patch.of(1, 0, Box.of2d(8, 0, 15, 15))));
+    String text = FormatWriters.enzoHierarchy(h, id -> 0, id -> 0);
+    HierarchyFormatException e = catchThrowableOfType(HierarchyFormatException.class,
+        () -> new EnzoHierarchyReader().read(HierarchyText.of("l.hierarchy", text)));
+    assertThat(e.source()).isEqualTo("l.hierarchy");
+    assertThat(e.line()).isEqualTo(2); // the block of grid 1
+    assertThat(e.getMessage()).contains("no parameter file was given").contains("(192 cells) do not tile")
+        .contains("(256 cells)").contains("give the parameter file");
+  }
+
+  @Test
+  void withoutAParameterFileAFractionalRefinementIsReported() {
+    List<String> lines = Edits.lines(TestFiles.ENZO);
+    int grid = Edits.find(lines, 1, "Grid = 2");
+    // Grid 2 is 16x18x16 cells of width 1/64; 20 cells over the same 0.25 in x are 2.5 times finer than level 0.
+    Edits.set(lines, Edits.find(lines, grid, "GridEndIndex"), "GridEndIndex      = 22 20 18 ");
+    Edits.set(lines, Edits.find(lines, grid, "GridDimension"), "GridDimension     = 26 24 22 ");
+    Path h = Edits.write(dir, "odd.hierarchy", lines);
     HierarchyFormatException e =
         catchThrowableOfType(HierarchyFormatException.class, () -> new EnzoHierarchyReader().read(h));
-    assertThat(e.source()).isEqualTo(h.toString());
-    assertThat(e.line()).isEqualTo(HierarchyFormatException.WHOLE_FILE);
-    assertThat(e.getMessage()).startsWith(h + ": missing parameter file")
-        .contains(dir.resolve("lonely.parameters").toString()).contains(dir.resolve("lonely").toString());
+    assertThat(e.line()).isEqualTo(grid);
+    assertThat(e.getMessage()).contains("no parameter file (none of").contains("level-1 grid 2 has cells")
+        .contains("not a whole ratio");
   }
 
   @Test

@@ -106,7 +106,7 @@ public final class BaselineProviders {
 
     @Override
     public Map<String, String> options() {
-      return Map.of("restart-each-level", "start each level's deal at rank 0 (default false)");
+      return Map.of("restart-each-level", "deal each level again, from the rank with the least work below (default false)");
     }
 
     @Override

@@ -13,10 +13,17 @@ import org.amrbalance.spi.Patch;
 
 /**
  * The knapsack distribution of AMReX-style codes: whole patches by LPT (heaviest first to the least-loaded
- * rank; ties by patch id and lowest rank), then, while the efficiency (average / maximum load) is below the
- * target, the best exchange between the heaviest and the lightest rank: a patch a of the heaviest against
- * a lighter patch b of the lightest (or against nothing), the one that most lowers the larger of the two
- * new loads, provided it is below the heaviest's load. Stops when no exchange helps. Ignores locality.
+ * rank), then, while the efficiency (average / maximum load) is below the target, the best exchange between the
+ * heaviest and the lightest rank: a patch a of the heaviest against a lighter patch b of the lightest (or against
+ * nothing), the one that most lowers the larger of the two new loads, provided it is below the heaviest's load.
+ * Stops when no exchange helps. Ignores locality.
+ *
+ * <p>Level by level (the default), the level is balanced on its own as above (ties by patch id and lowest rank),
+ * and then placed for the total load without a larger level maximum, whichever of two answers has the smaller
+ * largest total (below + level; the first on a tie): its bins handed to ranks by the work the coarser levels already
+ * placed, heaviest bin to the rank with the least work below ({@code PerLevel.pairWithLoadBelow}), or {@link
+ * LevelCappedLpt} capped at the level's own maximum. Either way the level is as balanced as before and the levels no
+ * longer stack their heaviest patches on the same ranks, so total and level-synchronous efficiency are both high.
  */
 public final class KnapsackBalancer implements LoadBalancer {
   private final KnapsackOptions options;
@@ -28,7 +35,8 @@ public final class KnapsackBalancer implements LoadBalancer {
 
   @Override
   public Assignment balance(BalanceProblem problem) {
-    return PerLevel.balance(problem, options.levelByLevel(), this::place);
+    return PerLevel.balance(problem, options.levelByLevel(),
+        (patches, ranks, below) -> PerLevel.forTotalLoad(place(patches, ranks), patches, below));
   }
 
   int[] place(List<Patch> patches, int ranks) {

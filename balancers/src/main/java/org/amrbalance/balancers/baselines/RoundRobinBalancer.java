@@ -11,7 +11,10 @@ import java.util.Map;
 
 /**
  * Whole patches dealt to ranks in turn, in hierarchy order (level, then id), ignoring work and locality:
- * the scatter-style baseline of seed 002 §2.2.3 as AMR codes offer it.
+ * the scatter-style baseline of seed 002 §2.2.3 as AMR codes offer it. With {@code restartEachLevel} every level
+ * is dealt again, over the ranks in increasing order of the work the coarser levels already placed on them (ties by
+ * rank, so the first level starts on rank 0): a level's first patches go where there is least below them, rather
+ * than onto rank 0 every time.
  */
 public final class RoundRobinBalancer implements LoadBalancer {
   private final RoundRobinOptions options;
@@ -28,14 +31,19 @@ public final class RoundRobinBalancer implements LoadBalancer {
 
   @Override
   public Assignment balance(BalanceProblem problem) {
+    if (options.restartEachLevel()) {
+      return PerLevel.balance(problem, true, (patches, ranks, below) -> {
+        int[] order = PerLevel.byLoadBelow(below);
+        int[] rank = new int[patches.size()];
+        for (int i = 0; i < rank.length; i++) {
+          rank[i] = order[i % ranks];
+        }
+        return rank;
+      });
+    }
     Map<Integer, Integer> rank = new HashMap<>();
     int next = 0;
-    int level = 0;
     for (Patch p : problem.hierarchy().patches()) {
-      if (options.restartEachLevel() && p.level() != level) {
-        level = p.level();
-        next = 0;
-      }
       rank.put(p.id(), next);
       next = (next + 1) % problem.ranks();
     }

@@ -16,7 +16,10 @@ public final class RoundRobinOptions {
     return new RoundRobinOptions(false);
   }
 
-  /** true: every level is dealt from rank 0 again (so each level is spread evenly on its own). */
+  /**
+   * true: every level is dealt again, from the rank with the least work below it (so each level is spread evenly on
+   * its own); see {@link RoundRobinBalancer}.
+   */
   public RoundRobinOptions withRestartEachLevel(boolean value) {
     return new RoundRobinOptions(value);
   }

@@ -18,6 +18,12 @@ import org.amrbalance.spi.Patch;
  * quantized to at most 63 / dim bits per axis; equal keys are ordered by level, then id. A patch goes to
  * rank floor(N (W_before + w/2) / W) (W_before the work before it in the order, W the total), i.e. the rank
  * whose equal share of the work holds the patch's midpoint; with no work at all, patches are split by count.
+ *
+ * <p>Level by level (the default), the runs of a level are then handed to ranks by the work the coarser levels
+ * already placed: the heaviest run to the rank with the least work below ({@code PerLevel.pairWithLoadBelow}).
+ * Each level keeps its runs, and so its balance and the locality within a run; neighbouring runs need no longer
+ * sit on neighbouring ranks, which is what stopped the levels from stacking their runs on the same ranks. With no
+ * work below (the first level, or one placement for all levels) run k stays on rank k.
  */
 public final class SpaceFillingCurveBalancer implements LoadBalancer {
   private final SpaceFillingCurve curve;
@@ -35,7 +41,8 @@ public final class SpaceFillingCurveBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
-    return PerLevel.balance(problem, options.levelByLevel(), (patches, ranks) -> place(h, patches, ranks));
+    return PerLevel.balance(problem, options.levelByLevel(),
+        (patches, ranks, below) -> PerLevel.pairWithLoadBelow(place(h, patches, ranks), patches, below));
   }
 
   private int[] place(Hierarchy h, List<Patch> patches, int ranks) {

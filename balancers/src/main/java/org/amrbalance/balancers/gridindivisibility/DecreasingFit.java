@@ -1,6 +1,7 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -10,10 +11,23 @@ import org.amrbalance.spi.Machine;
  * L3, decreasing fit (Graham's LPT; seed 002 §3.6, spec §13.3): the grids in decreasing size (ties by id),
  * each to the least-loaded processor (ties: lowest rank), ignoring origins, budgets and communication.
  * Makespan at most (4/3 - 1/(3N)) times the optimum. O(M log M + M log N).
+ *
+ * <p>Told the work below each processor (level by level), it then places the level for the total load at the same
+ * level makespan, keeping whichever answer has the smaller largest total (below + level; the first on a tie):
+ * the processors' sets handed out heaviest set to the processor with the least work below (pairing the sorted sets
+ * and loads in opposite orders minimises the largest total over all ways to hand them out), or LPT keyed by the
+ * total load with every processor's level load capped at the makespan (the first {@value #TRIES} processors of
+ * least total tried per grid; none with room keeps the first answer). {@code below} must be in the units of the
+ * sizes.
  */
 public final class DecreasingFit implements WholeGridScheduler {
   @Override
   public int[] schedule(List<GridToken> grids, Machine machine) {
+    return schedule(grids, machine, new double[machine.ranks()]);
+  }
+
+  @Override
+  public int[] schedule(List<GridToken> grids, Machine machine, double[] below) {
     new TokenStates(grids, machine.ranks()); // validates ids and origins
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < grids.size(); i++) {
@@ -26,11 +40,93 @@ public final class DecreasingFit implements WholeGridScheduler {
       bins.add(new long[] {0, r});
     }
     int[] rank = new int[grids.size()];
+    long[] size = new long[machine.ranks()];
     for (int i : order) {
       long[] bin = bins.poll();
       rank[i] = (int) bin[1];
       bin[0] += grids.get(i).size();
+      size[rank[i]] = bin[0];
       bins.add(bin);
+    }
+    boolean none = true;
+    for (double b : below) {
+      none &= b == 0;
+    }
+    if (none) {
+      return rank;
+    }
+    long makespan = 0;
+    for (long s : size) {
+      makespan = Math.max(makespan, s);
+    }
+    int[] paired = paired(rank, size, below);
+    int[] capped = capped(grids, order, below, makespan, machine.ranks());
+    return capped != null && maxTotal(capped, grids, below) < maxTotal(paired, grids, below) ? capped : paired;
+  }
+
+  /** Processors tried per grid by the capped placement. */
+  static final int TRIES = 64;
+
+  private static double maxTotal(int[] rank, List<GridToken> grids, double[] below) {
+    double[] total = below.clone();
+    for (int i = 0; i < rank.length; i++) {
+      total[rank[i]] += grids.get(i).size();
+    }
+    double max = 0;
+    for (double t : total) {
+      max = Math.max(max, t);
+    }
+    return max;
+  }
+
+  private static int[] capped(List<GridToken> grids, List<Integer> order, double[] below, long cap, int ranks) {
+    long[] level = new long[ranks];
+    PriorityQueue<Integer> least = new PriorityQueue<>(
+        Comparator.comparingDouble((Integer r) -> below[r] + level[r]).thenComparingInt(r -> r));
+    for (int r = 0; r < ranks; r++) {
+      least.add(r);
+    }
+    int[] rank = new int[grids.size()];
+    List<Integer> tried = new ArrayList<>();
+    for (int i : order) {
+      long w = grids.get(i).size();
+      int chosen = -1;
+      while (chosen < 0 && tried.size() < TRIES && !least.isEmpty()) {
+        int r = least.poll();
+        if (level[r] + w <= cap) {
+          chosen = r;
+        } else {
+          tried.add(r);
+        }
+      }
+      least.addAll(tried);
+      tried.clear();
+      if (chosen < 0) {
+        return null;
+      }
+      rank[i] = chosen;
+      level[chosen] += w;
+      least.add(chosen);
+    }
+    return rank;
+  }
+
+  private static int[] paired(int[] first, long[] size, double[] below) {
+    int[] rank = first.clone();
+    Integer[] sets = new Integer[size.length];
+    Integer[] targets = new Integer[size.length];
+    for (int r = 0; r < size.length; r++) {
+      sets[r] = r;
+      targets[r] = r;
+    }
+    Arrays.sort(sets, (a, b) -> size[a] != size[b] ? Long.compare(size[b], size[a]) : Integer.compare(a, b));
+    Arrays.sort(targets, (a, b) -> below[a] != below[b] ? Double.compare(below[a], below[b]) : Integer.compare(a, b));
+    int[] to = new int[size.length];
+    for (int k = 0; k < size.length; k++) {
+      to[sets[k]] = targets[k];
+    }
+    for (int i = 0; i < rank.length; i++) {
+      rank[i] = to[rank[i]];
     }
     return rank;
   }

@@ -29,7 +29,7 @@ public final class DecreasingFitBalancer implements LoadBalancer {
     DecreasingFit l3 = new DecreasingFit();
     if (options.levelByLevel()) {
       return GenerationDriver.balance(problem, BudgetRule.unlimited(),
-          (tokens, unitsPerWork) -> l3.schedule(tokens, problem.machine()));
+          (tokens, unitsPerWork, below) -> l3.schedule(tokens, problem.machine(), inUnits(below, unitsPerWork)));
     }
     List<Patch> patches = problem.hierarchy().patches();
     double work = problem.hierarchy().totalWork();
@@ -44,5 +44,13 @@ public final class DecreasingFitBalancer implements LoadBalancer {
       rankOf.put(patches.get(i).id(), rank[i]);
     }
     return Assignment.wholeGrids(problem.hierarchy(), problem.ranks(), rankOf);
+  }
+
+  private static double[] inUnits(double[] below, double unitsPerWork) {
+    double[] units = new double[below.length];
+    for (int r = 0; r < units.length; r++) {
+      units[r] = below[r] * unitsPerWork;
+    }
+    return units;
   }
 }

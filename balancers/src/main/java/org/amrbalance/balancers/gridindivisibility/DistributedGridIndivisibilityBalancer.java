@@ -34,7 +34,7 @@ public final class DistributedGridIndivisibilityBalancer implements LoadBalancer
     Checks.check(problem.ranks() == group.size(), "problem.ranks", problem.ranks(),
         "must equal the group size " + group.size());
     HalvingPlan plan = HalvingPlan.of(problem.machine(), options.partnerRule());
-    return GenerationDriver.balance(problem, options.budgets(), (tokens, unitsPerWork) -> {
+    return GenerationDriver.balance(problem, options.budgets(), (tokens, unitsPerWork, below) -> {
       double epsilon = options.epsilon() * unitsPerWork;
       DistributedScheduler scheduler = switch (form) {
         case CONCURRENT -> new ConcurrentRecursiveHalving(epsilon);

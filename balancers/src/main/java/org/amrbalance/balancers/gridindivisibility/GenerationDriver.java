@@ -35,7 +35,8 @@ final class GenerationDriver {
   /** Places one level's tokens; {@code unitsPerWork} converts work (and ε) to token size units. */
   @FunctionalInterface
   interface LevelPlacement {
-    int[] place(List<GridToken> tokens, double unitsPerWork);
+    /** @param below work per rank placed by the coarser levels, for breaking ties; read only */
+    int[] place(List<GridToken> tokens, double unitsPerWork, double[] below);
   }
 
   static final double UNITS = 0x1p36;
@@ -45,6 +46,7 @@ final class GenerationDriver {
     int ranks = problem.ranks();
     CostModel cost = problem.costModel();
     Map<Integer, Integer> rankOf = new HashMap<>();
+    double[] below = new double[ranks];
     for (int level = 0; level <= h.finestLevel(); level++) {
       List<Patch> patches = h.level(level);
       double work = 0;
@@ -62,9 +64,10 @@ final class GenerationDriver {
         int budget = budgets.budget(points(p, cost), meanPoints, cost.sendPerPointHop());
         tokens.add(GridToken.of(p.id(), Math.round(p.work() * unitsPerWork), origin, budget));
       }
-      int[] placed = placement.place(tokens, unitsPerWork);
+      int[] placed = placement.place(tokens, unitsPerWork, below.clone());
       for (int i = 0; i < patches.size(); i++) {
         rankOf.put(patches.get(i).id(), placed[i]);
+        below[placed[i]] += patches.get(i).work();
       }
     }
     return Assignment.wholeGrids(h, ranks, rankOf);

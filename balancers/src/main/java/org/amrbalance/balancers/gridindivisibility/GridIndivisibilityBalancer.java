@@ -26,7 +26,7 @@ public final class GridIndivisibilityBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     HalvingPlan plan = HalvingPlan.of(problem.machine(), options.partnerRule());
-    return GenerationDriver.balance(problem, options.budgets(), (tokens, unitsPerWork) ->
+    return GenerationDriver.balance(problem, options.budgets(), (tokens, unitsPerWork, below) ->
         RecursiveHalvingScheduler.of(options.epsilon() * unitsPerWork, options.partnerRule()).schedule(tokens, plan));
   }
 }

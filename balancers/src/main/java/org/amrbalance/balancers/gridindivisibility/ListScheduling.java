@@ -11,11 +11,17 @@ import org.amrbalance.spi.Machine;
  * id); whenever a processor becomes free (event-driven over finish times; at time 0 all are free, and of
  * processors free at the same time the lowest rank goes first), it takes the first grid of the list whose
  * distance from its origin is within its budget. A processor that finds none stays idle for good (its
- * eligible set can only shrink). Every grid is eligible on its own origin, so the list empties. O(M^2).
+ * eligible set can only shrink). Every grid is eligible on its own origin, so the list empties. O(M^2). Told the
+ * work below each processor, processors free at the same time go in increasing order of it, then by rank.
  */
 public final class ListScheduling implements WholeGridScheduler {
   @Override
   public int[] schedule(List<GridToken> grids, Machine machine) {
+    return schedule(grids, machine, new double[machine.ranks()]);
+  }
+
+  @Override
+  public int[] schedule(List<GridToken> grids, Machine machine, double[] below) {
     int ranks = machine.ranks();
     new TokenStates(grids, ranks); // validates ids and origins
     List<Integer> order = new ArrayList<>();
@@ -29,7 +35,8 @@ public final class ListScheduling implements WholeGridScheduler {
     }
     int[] rank = new int[grids.size()];
     PriorityQueue<long[]> free = new PriorityQueue<>(
-        Comparator.comparingLong((long[] e) -> e[0]).thenComparingLong(e -> e[1]));
+        Comparator.comparingLong((long[] e) -> e[0]).thenComparingDouble(e -> below[(int) e[1]])
+            .thenComparingLong(e -> e[1]));
     for (int r = 0; r < ranks; r++) {
       free.add(new long[] {0, r});
     }

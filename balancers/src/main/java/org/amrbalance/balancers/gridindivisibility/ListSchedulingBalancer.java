@@ -19,6 +19,6 @@ public final class ListSchedulingBalancer implements LoadBalancer {
   public Assignment balance(BalanceProblem problem) {
     ListScheduling l2 = new ListScheduling();
     return GenerationDriver.balance(problem, options.budgets(),
-        (tokens, unitsPerWork) -> l2.schedule(tokens, problem.machine()));
+        (tokens, unitsPerWork, below) -> l2.schedule(tokens, problem.machine(), below));
   }
 }

@@ -1,0 +1,95 @@
+package org.amrbalance.balancers.baselines;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * A level's whole grids placed for the total load without giving up the level's balance: LPT keyed by the total
+ * load of a rank (the work below it plus what the level has put there), heaviest grid first (ties by index), each
+ * grid to the rank of least total whose level load stays within {@code cap} (ties: lowest rank). A level balancer
+ * passes its own level makespan as the cap, so the level's maximum (and the level-synchronous efficiency) is never
+ * worse than its own answer; the ranks with much work below get little of the level.
+ *
+ * <p>The first {@link #TRIES} ranks of least total are tried for each grid; if none has room the answer is null
+ * and the caller keeps its own placement. This bounds the time by O(M (log M + TRIES log N)).
+ */
+final class LevelCappedLpt {
+  /** Ranks tried per grid before giving up. */
+  static final int TRIES = 64;
+
+  private LevelCappedLpt() {}
+
+  /**
+   * The rank of each grid, or null if some grid finds no rank within the cap.
+   *
+   * @param work the grids' work
+   * @param below work already on each rank
+   * @param cap the largest level load a rank may take
+   */
+  static int[] place(double[] work, double[] below, double cap) {
+    int ranks = below.length;
+    double[] level = new double[ranks];
+    Integer[] order = new Integer[work.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> work[a] != work[b] ? Double.compare(work[b], work[a])
+        : Integer.compare(a, b));
+    PriorityQueue<Integer> least = new PriorityQueue<>(
+        Comparator.comparingDouble((Integer r) -> below[r] + level[r]).thenComparingInt(r -> r));
+    for (int r = 0; r < ranks; r++) {
+      least.add(r);
+    }
+    double slack = 1e-9 * Math.max(cap, 1); // the cap is a sum of the same works in another order
+    int[] rank = new int[work.length];
+    List<Integer> tried = new ArrayList<>();
+    for (int i : order) {
+      int chosen = -1;
+      while (chosen < 0 && tried.size() < TRIES && !least.isEmpty()) {
+        int r = least.poll();
+        if (level[r] + work[i] <= cap + slack) {
+          chosen = r;
+        } else {
+          tried.add(r);
+        }
+      }
+      least.addAll(tried);
+      tried.clear();
+      if (chosen < 0) {
+        return null;
+      }
+      rank[i] = chosen;
+      level[chosen] += work[i];
+      least.add(chosen);
+    }
+    return rank;
+  }
+
+  /** The largest below + level load of a placement. */
+  static double maxTotal(int[] rank, double[] work, double[] below) {
+    double[] total = below.clone();
+    for (int i = 0; i < rank.length; i++) {
+      total[rank[i]] += work[i];
+    }
+    double max = 0;
+    for (double t : total) {
+      max = Math.max(max, t);
+    }
+    return max;
+  }
+
+  /** The largest level load of a placement. */
+  static double makespan(int[] rank, double[] work, int ranks) {
+    double[] level = new double[ranks];
+    for (int i = 0; i < rank.length; i++) {
+      level[rank[i]] += work[i];
+    }
+    double max = 0;
+    for (double l : level) {
+      max = Math.max(max, l);
+    }
+    return max;
+  }
+}
