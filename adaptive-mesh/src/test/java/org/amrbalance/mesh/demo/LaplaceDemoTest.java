@@ -66,18 +66,7 @@ class LaplaceDemoTest {
   private static List<String> jsonLines(int ranks, String... argv) {
     List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse(argv).programArgs());
     programArgs.addAll(List.of("--quiet", "--step-json"));
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      ThreadCollectives.run(ranks, c -> {
-        try {
-          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      });
-    }
-    return bytes.toString(StandardCharsets.UTF_8).lines()
+    return output(ranks, programArgs).lines()
         .filter(l -> l.startsWith(LaplaceDemoProgram.STEP_JSON) || l.startsWith(LaplaceDemoProgram.RESULT_JSON))
         .toList();
   }
@@ -135,7 +124,11 @@ class LaplaceDemoTest {
 
   /** Runs the demo's rank program on {@code ranks} threads with the demo's arguments; rank 0's output. */
   private static String demo(int ranks, String... argv) {
-    List<String> programArgs = LaplaceDemo.Args.parse(argv).programArgs();
+    return output(ranks, LaplaceDemo.Args.parse(argv).programArgs());
+  }
+
+  /** Rank 0's output of the rank program on {@code ranks} threads. */
+  private static String output(int ranks, List<String> programArgs) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
       ThreadCollectives.run(ranks, c -> {

@@ -131,12 +131,11 @@ class PayloadExchangeTest {
   }
 
   /** Counts exchanges that actually reach the transport. */
-  private static final class CountingCommunicator implements Communicator {
-    private final Communicator inner;
+  private static final class CountingCommunicator extends ForwardingCommunicator {
     private final AtomicInteger count;
 
     CountingCommunicator(Collectives c, AtomicInteger count) {
-      this.inner = CollectiveCommunicator.over(c);
+      super(c);
       this.count = count;
     }
 
@@ -150,36 +149,6 @@ class PayloadExchangeTest {
     public List<Payload> exchange(List<Payload> outgoing, Duration timeout) {
       count.incrementAndGet();
       return inner.exchange(new ArrayList<>(outgoing), timeout);
-    }
-
-    @Override
-    public int completeLateMessages() {
-      return inner.completeLateMessages();
-    }
-
-    @Override
-    public Communicator withWireFilter(WireFilter filter) {
-      return inner.withWireFilter(filter);
-    }
-
-    @Override
-    public int rank() {
-      return inner.rank();
-    }
-
-    @Override
-    public int size() {
-      return inner.size();
-    }
-
-    @Override
-    public <T extends java.io.Serializable> List<T> allGather(T value) {
-      return inner.allGather(value);
-    }
-
-    @Override
-    public <T extends java.io.Serializable> List<List<T>> allToAll(List<List<T>> outgoing) {
-      return inner.allToAll(outgoing);
     }
   }
 }

@@ -2,7 +2,6 @@ package org.amrbalance.mesh.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,10 +15,7 @@ import org.amrbalance.mesh.grid.CellMove;
 import org.amrbalance.mesh.grid.ExchangeKind;
 import org.amrbalance.mesh.grid.GridData;
 import org.amrbalance.mesh.grid.MoveSchedule;
-import org.amrbalance.mesh.mpi.CollectiveCommunicator;
-import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.Payload;
-import org.amrbalance.mesh.mpi.WireFilter;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.parallel.Collectives;
 import org.amrbalance.spi.parallel.ThreadCollectives;
@@ -128,14 +124,13 @@ class ScheduledExchangeTest {
   }
 
   /** Records what reaches the transport: each flat exchange's neighbours and lengths, and the checked payloads. */
-  private static final class RecordingCommunicator implements Communicator {
-    private final Communicator inner;
+  private static final class RecordingCommunicator extends ForwardingCommunicator {
     private final Map<Integer, String> posted;
     private final AtomicInteger checked;
     final List<Payload> sent = new ArrayList<>();
 
     RecordingCommunicator(Collectives c, Map<Integer, String> posted, AtomicInteger checked) {
-      this.inner = CollectiveCommunicator.over(c);
+      super(c);
       this.posted = posted;
       this.checked = checked;
     }
@@ -164,36 +159,6 @@ class ScheduledExchangeTest {
       checked.incrementAndGet();
       sent.addAll(outgoing);
       return inner.exchange(new ArrayList<>(outgoing), timeout);
-    }
-
-    @Override
-    public int completeLateMessages() {
-      return inner.completeLateMessages();
-    }
-
-    @Override
-    public Communicator withWireFilter(WireFilter filter) {
-      return inner.withWireFilter(filter);
-    }
-
-    @Override
-    public int rank() {
-      return inner.rank();
-    }
-
-    @Override
-    public int size() {
-      return inner.size();
-    }
-
-    @Override
-    public <T extends Serializable> List<T> allGather(T value) {
-      return inner.allGather(value);
-    }
-
-    @Override
-    public <T extends Serializable> List<List<T>> allToAll(List<List<T>> outgoing) {
-      return inner.allToAll(outgoing);
     }
   }
 }
