@@ -115,4 +115,28 @@ public final class BaselineProviders {
       return new RoundRobinModule(d.withRestartEachLevel(o.booleanValue("restart-each-level", d.restartEachLevel())));
     }
   }
+
+  /** {@code slab-lpt}: every grid cut into equal slabs, then LPT. */
+  public static final class SlabLpt implements BalancerProvider {
+    @Override
+    public String name() {
+      return SlabLptModule.NAME;
+    }
+
+    @Override
+    public String description() {
+      return "each level's grids cut into equal slabs of about a rank's share, then the slabs by LPT";
+    }
+
+    @Override
+    public Map<String, String> options() {
+      return Map.of("min-piece-edge", "thinnest slab, cells, in [1, 1048576] (default 4)");
+    }
+
+    @Override
+    public Module module(ComponentOptions o) {
+      SlabLptOptions d = SlabLptOptions.defaults();
+      return new SlabLptModule(d.withMinPieceEdge(o.intValue("min-piece-edge", d.minPieceEdge(), 1, 1 << 20)));
+    }
+  }
 }

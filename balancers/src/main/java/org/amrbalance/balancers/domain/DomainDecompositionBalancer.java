@@ -24,10 +24,11 @@ import org.amrbalance.spi.Piece;
  * columns of the hierarchy and inter-grid communication stays on the rank (seed 002 §3.1).
  *
  * <p>Choices the papers leave open: the work counts every level, not only the newest one (seed 002 §4.3,
- * step 1, leaves the choice; the whole hierarchy is what a rank computes between regrids); by default cuts
- * lie on level-0 cell boundaries, so a region is never thinner than one level-0 cell and a region of one
- * cell with several ranks goes whole to the first of them ({@link DomainDecompositionOptions#cutLevel()}
- * moves the cuts to a finer level's lattice, trading some inter-grid communication for balance); ties
+ * step 1, leaves the choice; the whole hierarchy is what a rank computes between regrids); cuts lie on the
+ * cell boundaries of one level, and a region of one such cell with several ranks goes whole to the first of
+ * them: by default the level is chosen from the hierarchy by decomposing on every level's lattice and keeping
+ * the best balanced per level ({@link DomainDecompositionOptions#cutLevel()}; level 0, the papers' base domain,
+ * keeps whole columns on a rank and has no inter-grid communication, a finer lattice trades some for balance); ties
  * follow {@link WeightedMedianCut}; the lower part takes the lower half of a range of consecutive ranks,
  * or, on a 2-D mesh with {@link DomainDecompositionOptions#meshAwareRanks()}, the lower half of the
  * processor rectangle split across the same axis as the domain. Everything is a deterministic function of the problem (no hashing, no
@@ -59,7 +60,47 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
-    int cutLevel = Math.min(options.cutLevel(), h.finestLevel());
+    if (options.cutLevel() != DomainDecompositionOptions.AUTO_CUT_LEVEL) {
+      return balance(problem, Math.min(options.cutLevel(), h.finestLevel()));
+    }
+    Assignment best = null;
+    double bestEfficiency = -1;
+    for (int level = 0; level <= h.finestLevel(); level++) {
+      Assignment a = balance(problem, level);
+      double e = levelSynchronousEfficiency(h, a, problem.ranks());
+      if (e > bestEfficiency + 1e-12) {
+        best = a;
+        bestEfficiency = e;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Σ per-level average / Σ per-level maximum of the work of the pieces (work in proportion to cells): how the
+   * cut level is chosen; {@code BalanceReport} measures the result on its own.
+   */
+  static double levelSynchronousEfficiency(Hierarchy h, Assignment a, int ranks) {
+    double[][] load = new double[h.levelCount()][ranks];
+    for (Piece piece : a.pieces()) {
+      Patch p = h.patch(piece.patchId());
+      load[p.level()][piece.rank()] += p.workDensity() * piece.box().volume();
+    }
+    double avg = 0;
+    double max = 0;
+    for (double[] level : load) {
+      double m = 0;
+      for (double x : level) {
+        avg += x / ranks;
+        m = Math.max(m, x);
+      }
+      max += m;
+    }
+    return max > 0 ? avg / max : 1;
+  }
+
+  private Assignment balance(BalanceProblem problem, int cutLevel) {
+    Hierarchy h = problem.hierarchy();
     int lattice = h.cumulativeRatio(cutLevel);
     List<Fragment> work = new ArrayList<>(h.patchCount());
     for (Patch p : h.patches()) {

@@ -19,19 +19,23 @@ import javax.annotation.concurrent.Immutable;
  *       neighbouring regions get neighbouring processors (default on); otherwise ranks are split as
  *       consecutive ranges.
  *   <li>{@code cutLevel}: the level whose cell boundaries the cuts lie on, capped by the hierarchy's finest
- *       level (default 0: the papers' decomposition of the base domain, every rank holding whole columns of
- *       the hierarchy and no inter-grid communication). A finer lattice lets the cuts split the heavy columns
- *       under fine grids, which balances many ranks better; a coarser cell straddling a cut then goes to the
- *       side holding its centre, and the child cells on the other side talk to it across ranks.
+ *       level, or {@link #AUTO_CUT_LEVEL} (the default): the level, chosen from the hierarchy and the rank count,
+ *       whose decomposition has the best level-synchronous efficiency (the coarsest on a tie). Level 0 is the
+ *       papers' decomposition of the base domain, every rank holding whole columns of the hierarchy and no
+ *       inter-grid communication; a finer lattice lets the cuts split the heavy columns under fine grids, which
+ *       balances many ranks better; a coarser cell straddling a cut then goes to the side holding its centre, and
+ *       the child cells on the other side talk to it across ranks.
  * </ul>
  */
 @Immutable
 public final class DomainDecompositionOptions {
   /** The deepest cut level accepted (a hierarchy's own finest level caps it further). */
   public static final int MAX_CUT_LEVEL = 30;
+  /** The cut level that means: chosen from the hierarchy (see the class comment). */
+  public static final int AUTO_CUT_LEVEL = -1;
 
   private static final DomainDecompositionOptions DEFAULTS =
-      new DomainDecompositionOptions(CutAxisRule.ALTERNATING, false, 0.05, true, 0);
+      new DomainDecompositionOptions(CutAxisRule.ALTERNATING, false, 0.05, true, AUTO_CUT_LEVEL);
 
   private final CutAxisRule cutAxis;
   private final boolean keepPreviousCuts;
@@ -75,8 +79,9 @@ public final class DomainDecompositionOptions {
   }
 
   public DomainDecompositionOptions withCutLevel(int level) {
-    if (level < 0 || level > MAX_CUT_LEVEL) {
-      throw new IllegalArgumentException("cutLevel = " + level + ": must be in [0, " + MAX_CUT_LEVEL + "]");
+    if (level < AUTO_CUT_LEVEL || level > MAX_CUT_LEVEL) {
+      throw new IllegalArgumentException("cutLevel = " + level + ": must be -1 (chosen from the hierarchy) or in [0, "
+          + MAX_CUT_LEVEL + "]");
     }
     return new DomainDecompositionOptions(cutAxis, keepPreviousCuts, keepTolerance, meshAwareRanks, level);
   }

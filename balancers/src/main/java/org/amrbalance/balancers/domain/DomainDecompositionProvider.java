@@ -25,7 +25,8 @@ public final class DomainDecompositionProvider implements BalancerProvider {
         "keep-previous-cuts", "keep the previous cuts where they still balance (default false)",
         "keep-tolerance", "how far above its average a side may be for a cut to be kept, in [0, 1] (default 0.05)",
         "mesh-aware-ranks", "split the processor mesh along with the domain (default true)",
-        "cut-level", "level whose cell boundaries the cuts follow, in [0, 30] (default 0)");
+        "cut-level", "level whose cell boundaries the cuts follow, in [0, 30], or -1: the level whose decomposition"
+            + " is best balanced per level (default -1; 0 was the old default)");
   }
 
   @Override
@@ -37,6 +38,7 @@ public final class DomainDecompositionProvider implements BalancerProvider {
         .withKeepPreviousCuts(o.booleanValue("keep-previous-cuts", d.keepPreviousCuts()))
         .withKeepTolerance(o.doubleValue("keep-tolerance", d.keepTolerance(), 0, 1))
         .withMeshAwareRanks(o.booleanValue("mesh-aware-ranks", d.meshAwareRanks()))
-        .withCutLevel(o.intValue("cut-level", d.cutLevel(), 0, DomainDecompositionOptions.MAX_CUT_LEVEL)));
+        .withCutLevel(o.intValue("cut-level", d.cutLevel(), DomainDecompositionOptions.AUTO_CUT_LEVEL,
+            DomainDecompositionOptions.MAX_CUT_LEVEL)));
   }
 }

@@ -35,11 +35,19 @@ final class LevelPipeline {
   private final SubMeshAllocator allocator;
   private final int hopCap;
   @Nullable private final LinearPipeline linear;
+  /** The thinnest piece of the curve allocation; 0 for the packing allocation. */
+  private final int curveMinEdge;
 
   LevelPipeline(SubMeshAllocator allocator, int hopCap, @Nullable LinearPipeline linear) {
+    this(allocator, hopCap, linear, 0);
+  }
+
+  /** @param curveMinEdge > 0: every level allocated by {@link CurvePartition} with this minimum piece edge */
+  LevelPipeline(SubMeshAllocator allocator, int hopCap, @Nullable LinearPipeline linear, int curveMinEdge) {
     this.allocator = allocator;
     this.hopCap = hopCap;
     this.linear = linear;
+    this.curveMinEdge = curveMinEdge;
   }
 
   Assignment balance(BalanceProblem problem) {
@@ -55,6 +63,11 @@ final class LevelPipeline {
       List<Patch> patches = h.level(level);
       if (patches.isEmpty()) {
         previousLevel = null;
+        continue;
+      }
+      if (curveMinEdge > 0) {
+        // Every level starts the curve on rank 0, so that a level's share of a region lies where its parents' is.
+        pieces.addAll(CurvePartition.partition(h, patches, problem.ranks(), curveMinEdge, 0));
         continue;
       }
       if (patches.size() > problem.ranks()) {

@@ -28,22 +28,31 @@ public final class PackingProviders {
 
     @Override
     public Map<String, String> options() {
-      return Map.of(
-          "order", "decreasing-area, decreasing-long-side, decreasing-short-side, decreasing-perimeter or"
-              + " decreasing-aspect-ratio (default decreasing-area)",
-          "scaling", SCALING_HELP,
-          "orientation", "free or diagonal: how a grid's orientation is chosen (default free)",
-          "prune-holes", "drop corners too small for any remaining grid (default false)",
-          "max-repair-rounds", REPAIR_HELP,
-          "hop-cap", "hops a child's block may reach beyond its parent's, -1 for none, in [-1, 1048576] (default -1)",
-          "linear-inter-grid", "1-D hierarchies use the section 5.4.1 allocation (default false)",
-          "packet-size", "S_p, points per packet for the 1-D allocation, in [1, 1073741824] (default 64)");
+      return Map.ofEntries(
+          Map.entry("allocation", "curve (by volume along a Hilbert curve, every axis cut) or packing (the thesis's"
+              + " TP packing of x-y footprints) (default curve)"),
+          Map.entry("min-piece-edge", "thinnest piece a cut may make, cells, in [1, 1048576] (default 4)"),
+          Map.entry("ghost-width", "the solver's ghost width: no piece is cut thinner, cells, in [0, 1048576]"
+              + " (default 2)"),
+          Map.entry("order", "decreasing-area, decreasing-long-side, decreasing-short-side, decreasing-perimeter or"
+              + " decreasing-aspect-ratio (default decreasing-area)"),
+          Map.entry("scaling", SCALING_HELP),
+          Map.entry("orientation", "free or diagonal: how a grid's orientation is chosen (default free)"),
+          Map.entry("prune-holes", "drop corners too small for any remaining grid (default false)"),
+          Map.entry("max-repair-rounds", REPAIR_HELP),
+          Map.entry("hop-cap", "hops a child's block may reach beyond its parent's (packing allocation), -1 for none,"
+              + " in [-1, 1048576] (default -1)"),
+          Map.entry("linear-inter-grid", "1-D hierarchies use the section 5.4.1 allocation (default false)"),
+          Map.entry("packet-size", "S_p, points per packet for the 1-D allocation, in [1, 1073741824] (default 64)"));
     }
 
     @Override
     public Module module(ComponentOptions o) {
       GridPackingOptions d = GridPackingOptions.defaults();
       return new GridPackingModule(d
+          .withAllocation(o.enumValue("allocation", d.allocation()))
+          .withMinPieceEdge(o.intValue("min-piece-edge", d.minPieceEdge(), 1, 1 << 20))
+          .withGhostWidth(o.intValue("ghost-width", d.ghostWidth(), 0, 1 << 20))
           .withOrder(o.enumValue("order", d.order()))
           .withScaling(o.enumValue("scaling", d.scaling()))
           .withOrientationRule(o.enumValue("orientation", d.orientationRule()))

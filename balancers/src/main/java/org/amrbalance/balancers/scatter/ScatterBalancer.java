@@ -51,23 +51,115 @@ public final class ScatterBalancer implements LoadBalancer {
 
   @Override
   public Assignment balance(BalanceProblem problem) {
-    Hierarchy h = problem.hierarchy();
-    Box domain = h.domain();
     int[] q = processorGrid(problem);
+    if (!options.latticeFromHierarchy()) {
+      return balance(problem, q, options.blocksPerProcessor(), 0);
+    }
+    Hierarchy h = problem.hierarchy();
+    Assignment best = null;
+    double bestEfficiency = -1;
+    for (int factor = 1; factor <= MAX_GRANULARITY_FACTOR; factor *= 2) {
+      long k = (long) options.blocksPerProcessor() * factor;
+      int level = 0;
+      while (level < h.finestLevel() && !holds(h.domainAt(level), q, k)) {
+        level++;
+      }
+      if (factor > 1 && !holds(h.domainAt(level), q, k)) {
+        break; // the finest lattice cannot hold more blocks
+      }
+      Assignment a = balance(problem, q, (int) k, level);
+      double e = levelSynchronousEfficiency(h, a, problem.ranks());
+      // A finer granularity multiplies the pieces (and their faces): it must gain 5% to be taken.
+      if (best == null || e > bestEfficiency * WORTH_FINER) {
+        best = a;
+        bestEfficiency = e;
+      }
+    }
+    return best;
+  }
+
+  /** The relative gain in level-synchronous efficiency a finer granularity must bring. */
+  static final double WORTH_FINER = 1.05;
+
+  /** The largest granularity tried, as a multiple of the configured one. */
+  static final int MAX_GRANULARITY_FACTOR = 8;
+
+  /** Whether {@code domain} has at least k q[d] cells along every axis d. */
+  private static boolean holds(Box domain, int[] q, long k) {
+    for (int d = 0; d < domain.dim(); d++) {
+      if (domain.length(d) < k * q[d]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Σ per-level average / Σ per-level maximum of the pieces' work: how the lattice is chosen. */
+  static double levelSynchronousEfficiency(Hierarchy h, Assignment a, int ranks) {
+    double[][] load = new double[h.levelCount()][ranks];
+    for (Piece piece : a.pieces()) {
+      Patch p = h.patch(piece.patchId());
+      load[p.level()][piece.rank()] += p.workDensity() * piece.box().volume();
+    }
+    double avg = 0;
+    double max = 0;
+    for (double[] level : load) {
+      double m = 0;
+      for (double x : level) {
+        avg += x / ranks;
+        m = Math.max(m, x);
+      }
+      max += m;
+    }
+    return max > 0 ? avg / max : 1;
+  }
+
+  /** Scatter with granularity {@code k} on the cell lattice of {@code cutLevel}. */
+  private Assignment balance(BalanceProblem problem, int[] q, int k, int cutLevel) {
+    Hierarchy h = problem.hierarchy();
+    Box domain = h.domainAt(cutLevel);
+    int lattice = h.cumulativeRatio(cutLevel);
     int[] g = new int[domain.dim()];
     for (int d = 0; d < domain.dim(); d++) {
-      g[d] = (int) Math.min((long) options.blocksPerProcessor() * q[d], domain.length(d));
+      g[d] = (int) Math.min((long) k * q[d], domain.length(d));
     }
     List<Piece> pieces = new ArrayList<>();
     for (Patch p : h.patches()) {
-      int scale = h.cumulativeRatio(p.level());
+      int ratio = h.cumulativeRatio(p.level());
       List<List<int[]>> intervals = new ArrayList<>();
       for (int d = 0; d < domain.dim(); d++) {
-        intervals.add(intervals(p.box(), d, scale, domain, g[d], q[d]));
+        intervals.add(ratio >= lattice ? intervals(p.box(), d, ratio / lattice, domain, g[d], q[d])
+            : coarseIntervals(p.box(), d, lattice / ratio, domain, g[d], q[d]));
       }
       emit(p.id(), intervals, q, new int[domain.dim()], new int[domain.dim()], 0, 0, pieces);
     }
     return Assignment.of(h, problem.ranks(), pieces);
+  }
+
+  /**
+   * As {@link #intervals} for a level coarser than the lattice, one cell spanning {@code spread} lattice cells: a
+   * cell goes to the block holding the lattice cell at its centre.
+   */
+  private static List<int[]> coarseIntervals(Box box, int axis, int spread, Box domain, int blocks, int procs) {
+    int b0 = box.lo(axis);
+    int b1 = box.hi(axis);
+    if (procs == 1) {
+      return List.of(new int[] {b0, b1, 0});
+    }
+    long n = domain.length(axis);
+    long origin = domain.lo(axis);
+    List<int[]> out = new ArrayList<>();
+    int start = b0;
+    int block = blockOf((int) ((long) b0 * spread + spread / 2 - origin), blocks, n);
+    for (int c = b0 + 1; c <= b1 + 1; c++) {
+      int next = c > b1 ? -1 : blockOf((int) ((long) c * spread + spread / 2 - origin), blocks, n);
+      if (next != block) {
+        out.add(new int[] {start, c - 1, block % procs});
+        start = c;
+        block = next;
+      }
+    }
+    return out;
   }
 
   /** The processor grid this balancer uses for {@code problem}: one extent per domain axis, product = ranks. */

@@ -22,7 +22,9 @@ public final class ScatterProvider implements BalancerProvider {
   public Map<String, String> options() {
     return Map.of(
         "blocks-per-processor", "granularity k: blocks per processor coordinate and axis, in [1, 65536] (default 4)",
-        "layout", "auto or strips: how ranks form a processor grid (default auto)");
+        "layout", "auto or strips: how ranks form a processor grid (default auto)",
+        "lattice-from-hierarchy", "choose the block lattice (level) and granularity (k to 8k) from the hierarchy;"
+            + " false: level-0 lattice, granularity k, as before (default true)");
   }
 
   @Override
@@ -31,6 +33,7 @@ public final class ScatterProvider implements BalancerProvider {
     String layout = o.choice("layout", "auto", Set.of("auto", "strips"));
     return new ScatterModule(s
         .withBlocksPerProcessor(o.intValue("blocks-per-processor", s.blocksPerProcessor(), 1, 65536))
-        .withLayout(layout.equals("strips") ? ProcessorLayout.STRIPS : ProcessorLayout.AUTO));
+        .withLayout(layout.equals("strips") ? ProcessorLayout.STRIPS : ProcessorLayout.AUTO)
+        .withLatticeFromHierarchy(o.booleanValue("lattice-from-hierarchy", s.latticeFromHierarchy())));
   }
 }

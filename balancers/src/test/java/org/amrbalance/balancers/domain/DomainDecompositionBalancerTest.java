@@ -16,10 +16,12 @@ import org.amrbalance.workloads.RandomHierarchies;
 import org.junit.jupiter.api.Test;
 
 class DomainDecompositionBalancerTest {
+  /** The papers' level-0 lattice, which these tests are about (the default chooses the lattice). */
+  private static final DomainDecompositionOptions BASE = DomainDecompositionOptions.defaults().withCutLevel(0);
   private static final int[] RANKS = {1, 2, 3, 5, 7, 8, 12, 16, 31};
-  private static final DomainDecompositionBalancer ALTERNATING = new DomainDecompositionBalancer();
+  private static final DomainDecompositionBalancer ALTERNATING = new DomainDecompositionBalancer(BASE);
   private static final DomainDecompositionBalancer LONGEST =
-      new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withCutAxis(CutAxisRule.LONGEST));
+      new DomainDecompositionBalancer(BASE.withCutAxis(CutAxisRule.LONGEST));
 
   @Test
   void piecesTileEveryGridAndRegionsAreDisjointColumns() {
@@ -165,9 +167,9 @@ class DomainDecompositionBalancerTest {
     RandomHierarchies gen = RandomHierarchies.defaults().dim(2).levels(4).maxChildren(4);
     for (long seed = 0; seed < 5; seed++) {
       for (int p : new int[] {6, 16, 23}) {
-        Assignment first = new DomainDecompositionBalancer().balance(BalanceProblem.of(gen.generate(seed),
+        Assignment first = new DomainDecompositionBalancer(BASE).balance(BalanceProblem.of(gen.generate(seed),
             Machine.fullyConnected(p)));
-        Assignment again = new DomainDecompositionBalancer().balance(BalanceProblem.of(gen.generate(seed),
+        Assignment again = new DomainDecompositionBalancer(BASE).balance(BalanceProblem.of(gen.generate(seed),
             Machine.fullyConnected(p)));
         assertThat(again).isEqualTo(first);
         assertThat(again.pieces()).containsExactlyElementsOf(first.pieces());
@@ -192,7 +194,7 @@ class DomainDecompositionBalancerTest {
     BalanceProblem problem = BalanceProblem.of(h, Machine.mesh(4, 4));
     BalanceReport meshAware = BalanceReport.of(problem, ALTERNATING.balance(problem));
     BalanceReport ranges = BalanceReport.of(problem,
-        new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withMeshAwareRanks(false))
+        new DomainDecompositionBalancer(BASE.withMeshAwareRanks(false))
             .balance(problem));
     // 4 x 4 blocks of 16 x 16: 3 vertical and 3 horizontal cut lines of 64 faces, each crossing one hop.
     assertThat(meshAware.intraGridCommunication()).isEqualTo(6 * 64);
@@ -223,7 +225,7 @@ class DomainDecompositionBalancerTest {
     Hierarchy h = Hierarchy.of(Box.ofSize(8), new int[] {2},
         List.of(Patch.of(0, 0, Box.ofSize(8)), Patch.of(1, 1, Box.of1d(0, 5))));
     BalanceProblem problem = BalanceProblem.of(h, Machine.fullyConnected(2));
-    Assignment a = new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withCutLevel(1))
+    Assignment a = new DomainDecompositionBalancer(BASE.withCutLevel(1))
         .balance(problem);
     assertThat(a.piecesOf(0)).extracting(Piece::box).containsExactly(Box.of1d(0, 1), Box.of1d(2, 7));
     assertThat(a.piecesOf(1)).extracting(Piece::box).containsExactly(Box.of1d(0, 4), Box.of1d(5, 5));
@@ -239,7 +241,7 @@ class DomainDecompositionBalancerTest {
   void aFinerCutLevelTilesEveryGridAndBalancesManyRanksBetter() {
     RandomHierarchies gen = RandomHierarchies.defaults().dim(2).baseSize(32).levels(4).maxChildren(4).rootTiles(4);
     DomainDecompositionBalancer fine =
-        new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withCutLevel(9));
+        new DomainDecompositionBalancer(BASE.withCutLevel(9));
     double coarseSum = 0;
     double fineSum = 0;
     for (long seed = 0; seed < 4; seed++) {

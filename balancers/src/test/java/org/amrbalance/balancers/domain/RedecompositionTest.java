@@ -15,11 +15,13 @@ import org.junit.jupiter.api.Test;
 
 /** Re-decomposition after the workload changes (seed 002 §4.1, Figure 4.2), with and without kept cuts. */
 class RedecompositionTest {
-  private static final DomainDecompositionBalancer FRESH = new DomainDecompositionBalancer();
+  /** The papers' level-0 lattice, which these tests are about (the default chooses the lattice). */
+  private static final DomainDecompositionOptions BASE = DomainDecompositionOptions.defaults().withCutLevel(0);
+  private static final DomainDecompositionBalancer FRESH = new DomainDecompositionBalancer(BASE);
 
   private static DomainDecompositionBalancer keeping(double tolerance) {
     return new DomainDecompositionBalancer(
-        DomainDecompositionOptions.defaults().withKeepPreviousCuts(true).withKeepTolerance(tolerance));
+        BASE.withKeepPreviousCuts(true).withKeepTolerance(tolerance));
   }
 
   /** The same grids with the work of every third patch raised by {@code factor}: a drifted workload. */

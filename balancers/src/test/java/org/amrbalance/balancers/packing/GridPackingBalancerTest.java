@@ -24,6 +24,9 @@ import org.amrbalance.workloads.RandomHierarchies;
 import org.junit.jupiter.api.Test;
 
 class GridPackingBalancerTest {
+  /** The thesis's allocation, which these tests are about (the default allocation is by volume along a curve). */
+  private static final GridPackingOptions THESIS = GridPackingOptions.defaults().withAllocation(Allocation.PACKING);
+
 
   /** Ranks of the pieces of each patch; on one level no rank serves two patches (disjoint blocks). */
   static void assertLevelsUseDisjointRanks(Assignment a, String ctx) {
@@ -48,9 +51,9 @@ class GridPackingBalancerTest {
   @Test
   void propertyRandomHierarchiesOnMeshesHypercubesAndClusters() {
     Random rnd = new Random(57L);
-    LoadBalancer[] balancers = {GridPackingBalancer.defaults(), ShelfPackingBalancer.defaults(),
-        new GridPackingBalancer(GridPackingOptions.defaults().withScaling(Scaling.UNIFORM)),
-        new GridPackingBalancer(GridPackingOptions.defaults().withHopCap(2))};
+    LoadBalancer[] balancers = {new GridPackingBalancer(THESIS), ShelfPackingBalancer.defaults(),
+        new GridPackingBalancer(THESIS.withScaling(Scaling.UNIFORM)),
+        new GridPackingBalancer(THESIS.withHopCap(2))};
     for (int t = 0; t < 240; t++) {
       Hierarchy h = RandomHierarchies.defaults().dim(t % 7 == 0 ? 3 : t % 11 == 0 ? 1 : 2)
           .baseSize(16 + rnd.nextInt(33)).levels(1 + rnd.nextInt(3)).maxChildren(1 + rnd.nextInt(4))
@@ -74,7 +77,7 @@ class GridPackingBalancerTest {
   void oneBigGridUsesTheWholeMeshEvenly() {
     Hierarchy h = Hierarchy.of(Box.ofSize(64, 32), new int[0], List.of(Patch.of(0, 0, Box.ofSize(64, 32))));
     BalanceProblem problem = BalanceProblem.of(h, Machine.mesh(8, 4));
-    BalanceReport r = BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem));
+    BalanceReport r = BalanceReport.of(problem, new GridPackingBalancer(THESIS).balance(problem));
     assertThat(r.emptyRanks()).isZero();
     assertThat(r.imbalance()).isEqualTo(1.0);
     assertThat(r.pieces()).isEqualTo(32);
@@ -85,7 +88,7 @@ class GridPackingBalancerTest {
     // One 3x2 grid alone on a 4x4 mesh gets the whole mesh; it can be cut only into 3x2 one-cell pieces.
     Hierarchy h = Hierarchy.of(Box.ofSize(3, 2), new int[0], List.of(Patch.of(0, 0, Box.ofSize(3, 2))));
     BalanceProblem problem = BalanceProblem.of(h, Machine.mesh(4, 4));
-    Assignment a = GridPackingBalancer.defaults().balance(problem);
+    Assignment a = new GridPackingBalancer(THESIS).balance(problem);
     assertThat(a.pieces()).hasSize(6);
     assertThat(a.pieces()).allMatch(p -> p.box().volume() == 1);
     assertThat(BalanceReport.of(problem, a).emptyRanks()).isEqualTo(10);
@@ -113,7 +116,7 @@ class GridPackingBalancerTest {
     }
     Hierarchy h = Hierarchy.of(Box.ofSize(1024, 1024), new int[] {2}, patches);
     BalanceProblem problem = BalanceProblem.of(h, Machine.mesh(32, 32));
-    Assignment a = GridPackingBalancer.defaults().balance(problem);
+    Assignment a = new GridPackingBalancer(THESIS).balance(problem);
     // Judge level 1 alone (level 0 is one grid over the whole mesh): every rank holds at most one level-1
     // piece, so the level-1 loads are the report's loads on a hierarchy without the level-0 work.
     Hierarchy fine = Hierarchy.of(Box.ofSize(1024, 1024), new int[] {2},
@@ -131,7 +134,7 @@ class GridPackingBalancerTest {
         .isInstanceOf(GridPackingBalancer.class);
     assertThat(Guice.createInjector(new ShelfPackingModule()).getInstance(LoadBalancer.class))
         .isInstanceOf(ShelfPackingBalancer.class);
-    GridPackingOptions opts = GridPackingOptions.defaults().withOrder(PackingOrder.DECREASING_LONG_SIDE).withHopCap(3);
+    GridPackingOptions opts = THESIS.withOrder(PackingOrder.DECREASING_LONG_SIDE).withHopCap(3);
     GridPackingBalancer b = (GridPackingBalancer) Guice.createInjector(new GridPackingModule(opts))
         .getInstance(LoadBalancer.class);
     assertThat(b.options()).isEqualTo(opts);
@@ -141,7 +144,7 @@ class GridPackingBalancerTest {
 
   @Test
   void optionsRejectOutOfRangeValuesNamingTheOption() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GridPackingOptions.defaults().withHopCap(-2))
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> THESIS.withHopCap(-2))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("hopCap = -2");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> ShelfPackingOptions.defaults().withGrowth(0))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("growth = 0.0");
@@ -204,9 +207,9 @@ class GridPackingBalancerTest {
           .generate(rnd.nextLong());
       BalanceProblem problem = BalanceProblem.of(h, machine);
       capped += BalanceReport.of(problem,
-          new GridPackingBalancer(GridPackingOptions.defaults().withHopCap(0)).balance(problem))
+          new GridPackingBalancer(THESIS.withHopCap(0)).balance(problem))
           .interGridCommunication();
-      free += BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem)).interGridCommunication();
+      free += BalanceReport.of(problem, new GridPackingBalancer(THESIS).balance(problem)).interGridCommunication();
     }
     assertThat(capped).as("%s", machine).isLessThan(free);
   }
@@ -215,15 +218,15 @@ class GridPackingBalancerTest {
   void balancingIsDeterministic() {
     Hierarchy h = RandomHierarchies.defaults().levels(3).generate(7L);
     BalanceProblem problem = BalanceProblem.of(h, Machine.hypercube(64));
-    assertThat(GridPackingBalancer.defaults().balance(problem))
-        .isEqualTo(GridPackingBalancer.defaults().balance(problem));
+    assertThat(new GridPackingBalancer(THESIS).balance(problem))
+        .isEqualTo(new GridPackingBalancer(THESIS).balance(problem));
   }
 
   @Test
   void linearInterGridAllocationOf1dHierarchiesIsValidAndCheaperInInterGridTraffic() {
     Random rnd = new Random(541L);
     GridPackingBalancer linear = new GridPackingBalancer(
-        GridPackingOptions.defaults().withLinearInterGrid(true).withPacketSize(16));
+        THESIS.withLinearInterGrid(true).withPacketSize(16));
     double linearInter = 0;
     double packedInter = 0;
     for (int t = 0; t < 60; t++) {
@@ -238,7 +241,7 @@ class GridPackingBalancerTest {
       Assignment a = linear.balance(problem);
       assertLevelsUseDisjointRanks(a, "instance " + t + " on " + machine);
       linearInter += BalanceReport.of(problem, a).interGridCommunication();
-      packedInter += BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem))
+      packedInter += BalanceReport.of(problem, new GridPackingBalancer(THESIS).balance(problem))
           .interGridCommunication();
     }
     assertThat(linearInter).isLessThan(packedInter);
@@ -261,7 +264,7 @@ class GridPackingBalancerTest {
     Random rnd = new Random(59L);
     long idleNonUniform = 0;
     long idleUniform = 0;
-    GridPackingBalancer uniform = new GridPackingBalancer(GridPackingOptions.defaults().withScaling(Scaling.UNIFORM));
+    GridPackingBalancer uniform = new GridPackingBalancer(THESIS.withScaling(Scaling.UNIFORM));
     for (int t = 0; t < 40; t++) {
       List<Patch> patches = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
@@ -273,7 +276,7 @@ class GridPackingBalancerTest {
       }
       Hierarchy h = Hierarchy.of(Box.ofSize(1000, 800), new int[0], patches);
       BalanceProblem problem = BalanceProblem.of(h, Machine.mesh(16 + rnd.nextInt(17), 8 + rnd.nextInt(9)));
-      idleNonUniform += BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem)).emptyRanks();
+      idleNonUniform += BalanceReport.of(problem, new GridPackingBalancer(THESIS).balance(problem)).emptyRanks();
       idleUniform += BalanceReport.of(problem, uniform.balance(problem)).emptyRanks();
     }
     assertThat(idleNonUniform).isLessThan(idleUniform);

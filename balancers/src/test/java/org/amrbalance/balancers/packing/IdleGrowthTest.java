@@ -16,6 +16,9 @@ import org.amrbalance.workloads.RandomHierarchies;
 import org.junit.jupiter.api.Test;
 
 class IdleGrowthTest {
+  /** The thesis's allocation, which these tests are about (the default allocation is by volume along a curve). */
+  private static final GridPackingOptions THESIS = GridPackingOptions.defaults().withAllocation(Allocation.PACKING);
+
   /** About as many grids per level as ranks: the comparison run's random hierarchies. */
   private static final RandomHierarchies NEAR_RANKS = RandomHierarchies.defaults().dim(2).baseSize(64).rootTiles(4)
       .levels(3).ratio(2).maxChildren(4);
@@ -62,7 +65,7 @@ class IdleGrowthTest {
     for (long seed = 1000; seed < 1020; seed++) {
       Hierarchy h = NEAR_RANKS.generate(seed);
       BalanceProblem problem = BalanceProblem.of(h, machine);
-      BalanceReport with = BalanceReport.of(problem, GridPackingBalancer.defaults().balance(problem));
+      BalanceReport with = BalanceReport.of(problem, new GridPackingBalancer(THESIS).balance(problem));
       BalanceReport without = BalanceReport.of(problem, withoutGrowth(problem));
       // No grid gets fewer processors, so no level's slowest rank gets slower.
       assertThat(with.levelSynchronousMakespan()).as("seed %d", seed)

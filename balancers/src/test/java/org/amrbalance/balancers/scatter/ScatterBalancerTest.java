@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ScatterBalancerTest {
 
   private static ScatterBalancer scatter(int k) {
-    return new ScatterBalancer(ScatterOptions.defaults().withBlocksPerProcessor(k));
+    return new ScatterBalancer(ScatterOptions.defaults().withBlocksPerProcessor(k).withLatticeFromHierarchy(false));
   }
 
   @Test

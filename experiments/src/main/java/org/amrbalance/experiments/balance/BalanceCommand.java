@@ -47,6 +47,8 @@ public final class BalanceCommand implements Command {
         Option.value("balancer", "NAME", "a balancer name, or all (default knapsack); see --list"),
         Option.value("ranks", "P[,P...]", "rank counts (default 16)"),
         Option.value("topology", "T", "full, hypercube, mesh or mesh:PxQ (default full)"),
+        Option.value("set", "KEY=VALUE[,KEY=VALUE...]", "a balancer option, repeatable: KEY is an option of the"
+            + " balancer (every selected balancer that has it) or NAME.OPTION; see --list"),
         Option.flag("json", "print one JSON object per run"),
         Option.flag("markdown", "print a Markdown table"),
         Option.flag("list", "list the balancers and exit"));
@@ -57,6 +59,10 @@ public final class BalanceCommand implements Command {
     if (args.flag("list")) {
       for (String name : BalancingModules.balancerNames()) {
         out.printf("%-22s %s%n", name, BalancingModules.balancer(name).description());
+        for (Map.Entry<String, String> o : new java.util.TreeMap<>(BalancingModules.balancer(name).options())
+            .entrySet()) {
+          out.printf("    %-22s %s%n", o.getKey(), o.getValue());
+        }
       }
       return 0;
     }
@@ -70,6 +76,14 @@ public final class BalanceCommand implements Command {
       throw new UsageException("--balancer " + which + ": unknown; known: " + BalancingModules.balancerNames()
           + " or all");
     }
+    Map<String, Map<String, String>> options = options(args.all("set"), balancers);
+    for (String b : balancers) {
+      try {
+        BalancingModules.balancerModule(b, options.get(b)); // checks every value before any work
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--set: " + e.getMessage());
+      }
+    }
     List<Integer> ranks = args.integers("ranks", List.of(16), 1, 1 << 24);
     String topology = args.string("topology", "full");
     for (int p : ranks) {
@@ -82,7 +96,7 @@ public final class BalanceCommand implements Command {
       for (int p : ranks) {
         Machine machine = MachineSpec.parse(topology, p);
         for (String name : balancers) {
-          runs.add(runOne(file, name, machine, topology));
+          runs.add(runOne(file, name, options.get(name), machine, topology));
           if (!args.flag("json") && !args.flag("markdown") && balancers.size() * ranks.size() > 1) {
             err.printf("%s on %d ranks done%n", name, p);
           }
@@ -113,13 +127,74 @@ public final class BalanceCommand implements Command {
 
   /** One balancer, chosen by name with default options, on one machine. */
   public static BalanceRun runOne(HierarchyFile file, String balancer, Machine machine, String topology) {
-    LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, Map.of()))
+    return runOne(file, balancer, Map.of(), machine, topology);
+  }
+
+  /**
+   * One balancer, chosen by name with the given options (the rest default), on one machine; the run's label is the
+   * name followed by the options as {@code key=value} words.
+   */
+  public static BalanceRun runOne(HierarchyFile file, String balancer, Map<String, String> options, Machine machine,
+      String topology) {
+    LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, options))
         .getInstance(LoadBalancer.class);
     BalanceProblem problem = BalanceProblem.of(file.hierarchy(), machine);
     long start = System.nanoTime();
     Assignment a = lb.balance(problem);
     double seconds = (System.nanoTime() - start) * 1e-9;
-    return new BalanceRun(file.source(), balancer, machine.ranks(), topology, BalanceReport.of(problem, a), seconds);
+    StringBuilder label = new StringBuilder(balancer);
+    new java.util.TreeMap<>(options).forEach((k, v) -> label.append(' ').append(k).append('=').append(v));
+    return new BalanceRun(file.source(), label.toString(), machine.ranks(), topology, BalanceReport.of(problem, a),
+        seconds);
+  }
+
+  /**
+   * The options of each selected balancer from the {@code --set} values: {@code KEY=VALUE} goes to every selected
+   * balancer that has option KEY, {@code NAME.KEY=VALUE} to balancer NAME only. Values are checked when each
+   * balancer is built.
+   *
+   * @throws UsageException for a malformed pair, a balancer that is not selected, or a key no selected balancer has
+   */
+  static Map<String, Map<String, String>> options(List<String> sets, List<String> balancers) {
+    Map<String, Map<String, String>> out = new java.util.LinkedHashMap<>();
+    for (String b : balancers) {
+      out.put(b, new java.util.LinkedHashMap<>());
+    }
+    for (String set : sets) {
+      for (String pair : set.split(",")) {
+        int eq = pair.indexOf('=');
+        if (eq <= 0 || eq == pair.length() - 1) {
+          throw new UsageException("--set " + pair + ": expected KEY=VALUE or NAME.KEY=VALUE");
+        }
+        String key = pair.substring(0, eq).trim();
+        String value = pair.substring(eq + 1).trim();
+        int dot = key.indexOf('.');
+        List<String> targets = balancers;
+        if (dot > 0) {
+          String name = key.substring(0, dot);
+          if (!balancers.contains(name)) {
+            throw new UsageException("--set " + pair + ": balancer " + name + " is not selected (--balancer "
+                + String.join(",", balancers) + ")");
+          }
+          targets = List.of(name);
+          key = key.substring(dot + 1);
+        }
+        boolean used = false;
+        for (String b : targets) {
+          if (BalancingModules.balancer(b).options().containsKey(key)) {
+            out.get(b).put(key, value);
+            used = true;
+          }
+        }
+        if (!used) {
+          java.util.Set<String> known = new java.util.TreeSet<>();
+          targets.forEach(b -> known.addAll(BalancingModules.balancer(b).options().keySet()));
+          throw new UsageException("--set " + pair + ": no selected balancer has option " + key + "; options: "
+              + known);
+        }
+      }
+    }
+    return out;
   }
 
   /** The assignment the writing code recorded (whole hierarchy, else its first recorded level), measured alike. */

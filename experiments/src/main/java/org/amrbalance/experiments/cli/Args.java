@@ -16,10 +16,12 @@ import java.util.TreeSet;
  */
 public final class Args {
   private final Map<String, String> values;
+  private final Map<String, List<String>> every;
   private final List<String> positional;
 
-  private Args(Map<String, String> values, List<String> positional) {
+  private Args(Map<String, String> values, Map<String, List<String>> every, List<String> positional) {
     this.values = values;
+    this.every = every;
     this.positional = positional;
   }
 
@@ -27,6 +29,7 @@ public final class Args {
     Map<String, Option> byName = new LinkedHashMap<>();
     options.forEach(o -> byName.put(o.name(), o));
     Map<String, String> values = new LinkedHashMap<>();
+    Map<String, List<String>> every = new LinkedHashMap<>();
     List<String> positional = new ArrayList<>();
     boolean optionsEnded = false;
     for (int i = 0; i < argv.length; i++) {
@@ -58,6 +61,7 @@ public final class Args {
           inline = argv[++i];
         }
         values.put(name, inline);
+        every.computeIfAbsent(name, k -> new ArrayList<>()).add(inline);
       } else {
         if (inline != null) {
           throw new UsageException("option --" + name + " takes no value (got '" + inline + "')");
@@ -65,7 +69,12 @@ public final class Args {
         values.put(name, "true");
       }
     }
-    return new Args(values, positional);
+    return new Args(values, every, positional);
+  }
+
+  /** Every value given to a repeatable option, in order (the other accessors see the last one). */
+  public List<String> all(String name) {
+    return List.copyOf(every.getOrDefault(name, List.of()));
   }
 
   public boolean has(String name) {

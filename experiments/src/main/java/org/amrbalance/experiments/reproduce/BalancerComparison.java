@@ -27,8 +27,8 @@ import org.amrbalance.spi.Machine;
 import org.amrbalance.workloads.RandomHierarchies;
 
 /**
- * Processor utilization and communication of {@code grid-packing} (default options, and with the section 5.4
- * hop cap of 1) beside the other balancers (grid indivisibility, domain decomposition, shelf packing,
+ * Processor utilization and communication of {@code grid-packing} (default options; the thesis's packing
+ * allocation, alone and with the section 5.4 hop cap of 1) beside the other balancers (grid indivisibility, domain decomposition, shelf packing,
  * knapsack, Hilbert curve) with their default options,
  * on P x P meshes: on seeded random 2-D hierarchies (means over the seeds) and on every 2-D hierarchy file
  * (Chombo layout, AMReX Header) of a data folder. Every number comes from {@link BalanceReport}: efficiency
@@ -41,8 +41,9 @@ import org.amrbalance.workloads.RandomHierarchies;
  * progress stream; so is a file that is not a readable 2-D hierarchy.
  */
 public final class BalancerComparison implements Reproduction {
-  static final List<String> BALANCERS = List.of("grid-packing", "grid-packing hop-cap=1", "grid-indivisibility",
-      "domain-decomposition", "shelf-packing", "knapsack", "sfc-hilbert");
+  static final List<String> BALANCERS = List.of("grid-packing", "grid-packing allocation=packing",
+      "grid-packing allocation=packing hop-cap=1", "grid-indivisibility", "domain-decomposition", "shelf-packing",
+      "knapsack", "sfc-hilbert");
   static final Path DEFAULT_DATA = Path.of("readers", "src", "test", "resources", "hierarchies");
   /** Random hierarchies: 64 x 64 base in 4 x 4 root patches, 3 levels of ratio 2, up to 4 children each. */
   static final RandomHierarchies GENERATOR = RandomHierarchies.defaults().dim(2).baseSize(64).rootTiles(4)
@@ -133,10 +134,12 @@ public final class BalancerComparison implements Reproduction {
   public List<Path> run(Path out, boolean quick, PrintStream progress) throws IOException {
     Map<String, LoadBalancer> balancers = new LinkedHashMap<>();
     for (String b : BALANCERS) {
-      // A label is a balancer name, optionally followed by one option=value (e.g. the section 5.4 hop cap).
-      String[] parts = b.split(" ", 2);
-      Map<String, String> options = parts.length == 1 ? Map.of()
-          : Map.of(parts[1].split("=")[0], parts[1].split("=")[1]);
+      // A label is a balancer name, optionally followed by option=value words (e.g. the section 5.4 hop cap).
+      String[] parts = b.split(" ");
+      Map<String, String> options = new LinkedHashMap<>();
+      for (int i = 1; i < parts.length; i++) {
+        options.put(parts[i].split("=")[0], parts[i].split("=")[1]);
+      }
       balancers.put(b, Guice.createInjector(BalancingModules.balancerModule(parts[0], options))
           .getInstance(LoadBalancer.class));
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.amrbalance.balancers.packing.Allocation;
 import org.amrbalance.balancers.packing.GridPackingModule;
 import org.amrbalance.balancers.packing.GridPackingOptions;
 import org.amrbalance.balancers.packing.PackingOrder;
@@ -216,8 +217,9 @@ public final class ChapterFivePacking implements Reproduction {
       return Guice.createInjector(new ShelfPackingModule(ShelfPackingOptions.defaults()))
           .getInstance(LoadBalancer.class);
     }
-    GridPackingOptions o = GridPackingOptions.defaults().withOrder(PackingOrder.DECREASING_AREA)
-        .withScaling(Scaling.NON_UNIFORM);
+    // The thesis's allocation, which these figures are about (the default allocates by volume along a curve).
+    GridPackingOptions o = GridPackingOptions.defaults().withAllocation(Allocation.PACKING)
+        .withOrder(PackingOrder.DECREASING_AREA).withScaling(Scaling.NON_UNIFORM);
     switch (algorithm) {
       case "TP", "TP decreasing area" -> { }
       case "TP uniform" -> o = o.withScaling(Scaling.UNIFORM);

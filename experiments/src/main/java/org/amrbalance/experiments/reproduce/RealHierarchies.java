@@ -22,20 +22,33 @@ import org.amrbalance.readers.HierarchyReaders;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
+import org.amrbalance.spi.Patch;
 
 /**
- * The domain-decomposition issue's benchmark: the time to decompose each real hierarchy (Enzo, Chombo, AMReX
- * files) on 16 to 4,096 ranks, and the imbalance and communication obtained, measured by {@link BalanceReport},
- * beside the grid-indivisibility heuristic and the Hilbert space-filling curve. Machines are the squarest 2-D
- * meshes (the chapter 4 setting); each balancer has default options.
+ * Two comparisons on each real hierarchy (Enzo, Chombo, AMReX files), measured by {@link BalanceReport}, every
+ * balancer with default options:
+ *
+ * <ul>
+ *   <li>the domain-decomposition issue's benchmark: the time to decompose on 16 to 4,096 ranks, and the imbalance
+ *       and communication obtained, beside the grid-indivisibility heuristic and the Hilbert space-filling curve,
+ *       on the squarest 2-D meshes (the chapter 4 setting); the decomposition is the papers', on the level-0
+ *       lattice ({@code cut-level=0}), as the benchmark was defined;
+ *   <li>quality: on 16, 64 and 1,024 fully connected ranks, every balancer's level-synchronous efficiency against
+ *       its communication (intra + inter grid, points x hops), one plot per file and rank count, with the
+ *       cut-to-cells bound drawn: the level-synchronous efficiency of a balancer that may cut every level down
+ *       to single cells, Σ_l W_l / P over Σ_l max(W_l / P, the heaviest cell of level l), with W_l / P rounded up
+ *       to whole cells where every cell of the level weighs one.
+ * </ul>
  */
 public final class RealHierarchies implements Reproduction {
   /** Where the hierarchies are kept, relative to the project root. */
   public static final Path DEFAULT_DATA = Path.of("readers", "src", "test", "resources", "hierarchies");
   static final List<String> BALANCERS = List.of("domain-decomposition", "grid-indivisibility", "sfc-hilbert");
   static final List<Integer> RANKS = List.of(16, 64, 256, 1024, 4096);
+  static final List<Integer> QUALITY_RANKS = List.of(16, 64, 1024);
   private static final int REPEATS = 5;
 
   @Nullable private final Path data;
@@ -65,7 +78,8 @@ public final class RealHierarchies implements Reproduction {
 
   @Override
   public String description() {
-    return "time, imbalance and communication on real Enzo/Chombo/AMReX hierarchies, 16-4096 ranks";
+    return "time, imbalance and communication on real Enzo/Chombo/AMReX hierarchies, 16-4096 ranks; every"
+        + " balancer's efficiency against communication with the cut-to-cells bound";
   }
 
   @Override
@@ -92,7 +106,8 @@ public final class RealHierarchies implements Reproduction {
       LinePlot imbalance = plot(name, "imbalance (max/avg load)");
       LinePlot communication = plot(name, "communication, intra + inter grid (hops x points)").logY(true);
       for (String balancer : BALANCERS) {
-        LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, Map.of()))
+        Map<String, String> options = balancer.equals("domain-decomposition") ? Map.of("cut-level", "0") : Map.of();
+        LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, options))
             .getInstance(LoadBalancer.class);
         double[] x = new double[ranks.size()];
         double[] ms = new double[ranks.size()];
@@ -130,7 +145,75 @@ public final class RealHierarchies implements Reproduction {
     Path csv = out.resolve("real-hierarchies.csv");
     table.writeCsv(csv);
     written.add(0, csv);
+    written.addAll(quality(files, out, progress));
     return written;
+  }
+
+  /** The quality comparison: see the class comment. */
+  private List<Path> quality(List<HierarchyFile> files, Path out, PrintStream progress) throws IOException {
+    Table table = Table.withColumns("file", "ranks", "balancer", "efficiency", "level_sync_efficiency",
+        "intra_grid_comm", "inter_grid_comm", "total_comm", "pieces", "empty_ranks", "cut_to_cells_bound");
+    List<Path> written = new ArrayList<>();
+    List<Integer> counts = ranks.equals(RANKS) ? QUALITY_RANKS : ranks;
+    for (HierarchyFile f : files) {
+      String name = Path.of(f.source()).getFileName().toString();
+      progress.printf("real-hierarchies: quality of every balancer on %s%n", name);
+      for (int p : counts) {
+        double bound = cutToCellsBound(f.hierarchy(), p);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        List<String> names = new ArrayList<>();
+        List<double[]> points = new ArrayList<>();
+        for (String balancer : BalancingModules.balancerNames()) {
+          LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, Map.of()))
+              .getInstance(LoadBalancer.class);
+          BalanceProblem problem = BalanceProblem.of(f.hierarchy(), Machine.fullyConnected(p));
+          BalanceReport r = BalanceReport.of(problem, lb.balance(problem));
+          double comm = r.intraGridCommunication() + r.interGridCommunication();
+          // A balancer without communication sits at the plot's left edge (log axis).
+          double x = Math.max(comm, 1);
+          lo = Math.min(lo, x);
+          hi = Math.max(hi, x);
+          names.add(balancer);
+          points.add(new double[] {x, r.levelSynchronousEfficiency()});
+          table.add(name, p, balancer, r.efficiency(), r.levelSynchronousEfficiency(), r.intraGridCommunication(),
+              r.interGridCommunication(), comm, r.pieces(), r.emptyRanks(), bound);
+        }
+        // The bound first, so that it keeps the first colour whatever the balancers.
+        LinePlot plot = LinePlot.titled(name + ", " + p + " ranks")
+            .axes("communication, intra + inter grid (points x hops)", "level-synchronous efficiency").logX(true)
+            .with("cut-to-cells bound", new double[] {lo, hi}, new double[] {bound, bound});
+        for (int i = 0; i < names.size(); i++) {
+          plot = plot.with(names.get(i), new double[] {points.get(i)[0]}, new double[] {points.get(i)[1]});
+        }
+        String stem = "real-hierarchies-" + name.replaceAll("[^A-Za-z0-9]+", "-") + "-" + p + "-quality";
+        written.add(ChapterThreeSweeps.write(plot, out.resolve(stem + ".png")));
+      }
+    }
+    Path csv = out.resolve("real-hierarchies-quality.csv");
+    table.writeCsv(csv);
+    written.add(0, csv);
+    return written;
+  }
+
+  /** The cut-to-cells bound of the class comment. */
+  static double cutToCellsBound(Hierarchy h, int ranks) {
+    double avg = 0;
+    double max = 0;
+    for (int l = 0; l < h.levelCount(); l++) {
+      double work = 0;
+      double heaviest = 0;
+      boolean unit = true;
+      for (Patch p : h.level(l)) {
+        work += p.work();
+        heaviest = Math.max(heaviest, p.workDensity());
+        unit &= p.workDensity() == 1;
+      }
+      double share = work / ranks;
+      avg += share;
+      max += Math.max(unit ? Math.ceil(share) : share, heaviest);
+    }
+    return max > 0 ? avg / max : 1;
   }
 
   private static LinePlot plot(String file, String metric) {

@@ -6,6 +6,7 @@ import org.amrbalance.balancers.domain.CutAxisRule;
 import org.amrbalance.balancers.domain.DomainDecompositionBalancer;
 import org.amrbalance.balancers.domain.DomainDecompositionOptions;
 import org.amrbalance.balancers.scatter.ScatterBalancer;
+import org.amrbalance.balancers.scatter.ScatterOptions;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
@@ -32,11 +33,13 @@ public final class DecompositionTiming {
         .generate(seed);
     System.out.println("# " + h + ", " + h.patchCount() + " patches, " + h.totalCells() + " cells");
     System.out.println("balancer,ranks,millis,imbalance,intra_grid,inter_grid,pieces,empty_ranks");
-    List<LoadBalancer> balancers = List.of(new DomainDecompositionBalancer(),
-        new DomainDecompositionBalancer(DomainDecompositionOptions.defaults().withCutAxis(CutAxisRule.LONGEST)),
+    // The level-0 lattice and fixed granularity of the papers; the defaults choose them from the hierarchy.
+    DomainDecompositionOptions papers = DomainDecompositionOptions.defaults().withCutLevel(0);
+    List<LoadBalancer> balancers = List.of(new DomainDecompositionBalancer(papers),
+        new DomainDecompositionBalancer(papers.withCutAxis(CutAxisRule.LONGEST)),
         new DomainDecompositionBalancer(
             DomainDecompositionOptions.defaults().withCutLevel(DomainDecompositionOptions.MAX_CUT_LEVEL)),
-        new ScatterBalancer());
+        new ScatterBalancer(ScatterOptions.defaults().withLatticeFromHierarchy(false)));
     String[] names = {"domain-decomposition", "domain-decomposition-longest", "domain-decomposition-finest-lattice",
         "scatter"};
     for (int ranks = 16; ranks <= 4096; ranks *= 2) {

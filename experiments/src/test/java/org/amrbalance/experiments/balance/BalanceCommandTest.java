@@ -79,4 +79,47 @@ class BalanceCommandTest {
     assertThat(run("balance", "--input", DATA.resolve("no-such-file").toString())).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("no-such-file");
   }
+
+  @Test
+  void setPassesOptionsToTheBalancersThatHaveThem() throws Exception {
+    Path file = DATA.resolve("enzo_IsolatedGalaxy_galaxy0030.hierarchy");
+    assertThat(run("balance", "--input", file.toString(), "--balancer", "grid-packing", "--ranks", "64",
+        "--set", "min-piece-edge=8", "--set", "ghost-width=1", "--json")).isZero();
+    String[] lines = out.toString(StandardCharsets.UTF_8).trim().split("\n");
+    assertThat(lines[1]).contains("\"balancer\": \"grid-packing ghost-width=1 min-piece-edge=8\"");
+    // The same run built directly: the option reached the balancer.
+    BalanceProblem problem = BalanceProblem.of(HierarchyReaders.read(file).hierarchy(), Machine.fullyConnected(64));
+    Assignment a = new org.amrbalance.balancers.packing.GridPackingBalancer(
+        org.amrbalance.balancers.packing.GridPackingOptions.defaults().withMinPieceEdge(8).withGhostWidth(1))
+        .balance(problem);
+    assertThat(lines[1]).contains("\"pieces\": " + a.pieces().size());
+  }
+
+  @Test
+  void setWithAllBalancersGoesToThoseThatHaveTheOptionOrToTheNamedOne() {
+    assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--balancer", "all",
+        "--ranks", "8", "--set", "min-piece-edge=2,domain-decomposition.cut-level=0", "--markdown")).isZero();
+    String table = out.toString(StandardCharsets.UTF_8);
+    assertThat(table).contains("| grid-packing min-piece-edge=2 |", "| slab-lpt min-piece-edge=2 |",
+        "| domain-decomposition cut-level=0 |", "| knapsack |");
+  }
+
+  @Test
+  void badSetValuesAreUsageErrorsNamingThem() {
+    String input = DATA.resolve("chombo_testGrids.2d").toString();
+    assertThat(run("balance", "--input", input, "--balancer", "knapsack", "--set", "no-such=1")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--set no-such=1: no selected balancer has option"
+        + " no-such; options: [efficiency, level-by-level, max-swaps]");
+    err.reset();
+    assertThat(run("balance", "--input", input, "--balancer", "grid-packing", "--set", "min-piece-edge=0"))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("min-piece-edge = 0");
+    err.reset();
+    assertThat(run("balance", "--input", input, "--balancer", "knapsack", "--set", "scatter.layout=auto"))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("balancer scatter is not selected");
+    err.reset();
+    assertThat(run("balance", "--input", input, "--set", "oops")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--set oops: expected KEY=VALUE");
+  }
 }

@@ -78,8 +78,8 @@ class BalancerComparisonTest {
     List<Map<String, String>> rows = readCsv(out.resolve("compare-balancers.csv"));
     assertThat(Files.readAllLines(out.resolve("compare-balancers.csv")).get(0)).isEqualTo("input,ranks,balancer,runs,"
         + "efficiency,level_sync_efficiency,intra_grid_comm,inter_grid_comm,empty_ranks,pieces,balance_ms");
-    // generated: 3 meshes x 7 balancers; the Chombo file: 2 meshes x 7 balancers; the text file is skipped.
-    assertThat(rows).hasSize(21 + 14);
+    // generated: 3 meshes x 8 balancers; the Chombo file: 2 meshes x 8 balancers; the text file is skipped.
+    assertThat(rows).hasSize(24 + 16);
     assertThat(rows.stream().map(r -> r.get("input")).distinct()).containsExactly("generated", "chombo_testGrids.2d");
     for (Map<String, String> r : rows) {
       assertThat(BalancerComparison.BALANCERS).contains(r.get("balancer"));
@@ -108,8 +108,8 @@ class BalancerComparisonTest {
     assertThat(num(packing64, "intra_grid_comm")).isPositive();
 
     // The section 5.4 hop cap keeps children near their parents: less inter-grid traffic on many ranks.
-    assertThat(num(find(rows, "generated", "256", "grid-packing hop-cap=1"), "inter_grid_comm"))
-        .isLessThan(num(find(rows, "generated", "256", "grid-packing"), "inter_grid_comm"));
+    assertThat(num(find(rows, "generated", "256", "grid-packing allocation=packing hop-cap=1"), "inter_grid_comm"))
+        .isLessThan(num(find(rows, "generated", "256", "grid-packing allocation=packing"), "inter_grid_comm"));
 
     String md = Files.readString(out.resolve("compare-balancers.md"));
     assertThat(md).contains("## generated", "## chombo_testGrids.2d", "| 64 | grid-packing |",
@@ -134,7 +134,7 @@ class BalancerComparisonTest {
     assertThat(progress.toString(StandardCharsets.UTF_8))
         .contains("no hierarchy folder " + missing + "; real hierarchies skipped");
     List<Map<String, String>> rows = readCsv(dir.resolve("compare-balancers.csv"));
-    assertThat(rows).hasSize(21).allMatch(r -> r.get("input").equals("generated"));
+    assertThat(rows).hasSize(24).allMatch(r -> r.get("input").equals("generated"));
   }
 
   @Test

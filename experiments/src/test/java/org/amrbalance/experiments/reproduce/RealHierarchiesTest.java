@@ -61,10 +61,13 @@ class RealHierarchiesTest {
     assertThat(Double.parseDouble(row.split(",")[header.indexOf("imbalance")])).isCloseTo(expected,
         Offset.offset(1e-5 * expected));
 
-    assertThat(files).hasSize(1 + hierarchies * 3);
-    for (Path f : files.subList(1, files.size())) {
-      assertThat(f.toString()).endsWith(".png");
-      assertThat(ImageIO.read(f.toFile()).getWidth()).isEqualTo(800);
+    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files.
+    assertThat(files).hasSize(2 + hierarchies * 3 + hierarchies * 2);
+    for (Path f : files) {
+      if (!f.toString().endsWith(".csv")) {
+        assertThat(f.toString()).endsWith(".png");
+        assertThat(ImageIO.read(f.toFile()).getWidth()).isEqualTo(800);
+      }
     }
     assertThat(progress.toString(StandardCharsets.UTF_8)).contains("real-hierarchies: amrex_pelelmex_2d_Header");
   }
@@ -74,5 +77,34 @@ class RealHierarchiesTest {
     assertThat(run(out.resolve("absent"), out)).isEmpty();
     assertThat(progress.toString(StandardCharsets.UTF_8).trim().split("\n")).hasSize(1);
     assertThat(progress.toString(StandardCharsets.UTF_8)).contains("skipped");
+  }
+
+  @Test
+  void everyBalancerIsPlacedAgainstTheCutToCellsBound(@TempDir Path out) throws Exception {
+    run(DATA, out);
+    List<String> csv = Files.readAllLines(out.resolve("real-hierarchies-quality.csv"));
+    List<String> header = List.of(csv.get(0).split(","));
+    int balancers = org.amrbalance.config.BalancingModules.balancerNames().size();
+    assertThat(csv).hasSize(1 + 4 * 2 * balancers);
+    for (String line : csv.subList(1, csv.size())) {
+      String[] row = line.split(",");
+      double bound = Double.parseDouble(row[header.indexOf("cut_to_cells_bound")]);
+      // No balancer beats the bound; the bound is a ratio of loads.
+      assertThat(Double.parseDouble(row[header.indexOf("level_sync_efficiency")])).isLessThanOrEqualTo(bound + 1e-9);
+      assertThat(bound).isBetween(0.0, 1.0);
+    }
+  }
+
+  @Test
+  void theCutToCellsBoundRoundsSharesUpToWholeCells() {
+    // Level 0: 10 cells on 4 ranks, 2.5 each: some rank holds 3. Level 1: 8 cells of work 2 each (16 work) on 4
+    // ranks, 4 each, and no cell is heavier than 2: 4. Bound (2.5 + 4) / (3 + 4).
+    org.amrbalance.spi.Hierarchy h = org.amrbalance.spi.Hierarchy.of(org.amrbalance.spi.Box.ofSize(10), new int[] {2},
+        List.of(org.amrbalance.spi.Patch.of(0, 0, org.amrbalance.spi.Box.ofSize(10)),
+            org.amrbalance.spi.Patch.of(1, 1, org.amrbalance.spi.Box.of1d(0, 7)).withWork(16)));
+    assertThat(RealHierarchies.cutToCellsBound(h, 4)).isCloseTo(6.5 / 7, Offset.offset(1e-12));
+    // 64 ranks: level 0 needs a whole cell on the busiest rank (10/64 on average), level 1 a cell of work 2.
+    assertThat(RealHierarchies.cutToCellsBound(h, 64)).isCloseTo((10.0 / 64 + 16.0 / 64) / (1 + 2),
+        Offset.offset(1e-12));
   }
 }
