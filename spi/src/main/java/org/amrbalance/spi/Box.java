@@ -19,10 +19,13 @@ public final class Box implements java.io.Serializable {
 
   private final int[] lo;
   private final int[] hi;
+  /** Boxes key the hash maps of every schedule and layout: the hash is computed once (readResolve rebuilds it). */
+  private final transient int hash;
 
   private Box(int[] lo, int[] hi) {
     this.lo = lo;
     this.hi = hi;
+    this.hash = 31 * Arrays.hashCode(lo) + Arrays.hashCode(hi);
   }
 
   /** A box from its inclusive corners; both arrays have the box's dimension (1 to 3). */
@@ -303,12 +306,13 @@ public final class Box implements java.io.Serializable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Box b && Arrays.equals(lo, b.lo) && Arrays.equals(hi, b.hi);
+    return o == this
+        || o instanceof Box b && b.hash == hash && Arrays.equals(lo, b.lo) && Arrays.equals(hi, b.hi);
   }
 
   @Override
   public int hashCode() {
-    return 31 * Arrays.hashCode(lo) + Arrays.hashCode(hi);
+    return hash;
   }
 
   /** Written as AMReX and Chombo write boxes: {@code ((0,0) (15,15))}. */

@@ -7,7 +7,6 @@ import org.amrbalance.mesh.cluster.BergerRigoutsos;
 import org.amrbalance.mesh.cluster.Clusterer;
 import org.amrbalance.mesh.cluster.FlagField;
 import org.amrbalance.mesh.grid.Block;
-import org.amrbalance.mesh.grid.Boxes;
 import org.amrbalance.mesh.grid.GridData;
 import org.amrbalance.mesh.grid.GridHierarchy;
 import org.amrbalance.spi.Box;
@@ -99,11 +98,17 @@ final class Regridder {
     Box dom = grids.domainAt(l);
     int fb = s.amr.flagBuffer();
     int nb = s.amr.nestingBuffer();
-    List<Box> cells = new ArrayList<>();
+    int minI = Integer.MAX_VALUE;
+    int minJ = Integer.MAX_VALUE;
+    int maxI = Integer.MIN_VALUE;
+    int maxJ = Integer.MIN_VALUE;
     for (int[] c : all) {
-      cells.add(Box.of2d(c[0], c[1], c[0], c[1]));
+      minI = Math.min(minI, c[0]);
+      minJ = Math.min(minJ, c[1]);
+      maxI = Math.max(maxI, c[0]);
+      maxJ = Math.max(maxJ, c[1]);
     }
-    Box field = Boxes.boundingBox(cells).grow(fb + s.amr.cluster().minBoxSize()).orElseThrow().intersection(dom)
+    Box field = Box.of2d(minI, minJ, maxI, maxJ).grow(fb + s.amr.cluster().minBoxSize()).orElseThrow().intersection(dom)
         .orElseThrow();
     // Cells of level l inside the field (and a margin of the nesting buffer around it).
     Box margin = field.grow(nb).orElseThrow();
