@@ -61,11 +61,23 @@ final class CurvePartition {
         pieces.add(Piece.whole(p, (first + rank) % ranks));
         continue;
       }
+      double room = Math.max(0, share - filled);
+      if (work[i] <= room || rank == ranks - 1 || work[i] < MERGE * share) {
+        // The common case with many small grids: the grid fits the rank being filled (a sliver over its share
+        // stays there rather than becoming a piece), and nothing is cut.
+        pieces.add(Piece.whole(p, (first + rank) % ranks));
+        filled += work[i];
+        if (filled >= share && rank < ranks - 1) {
+          done += filled;
+          rank++;
+          filled = 0;
+        }
+        continue;
+      }
       List<Integer> owner = new ArrayList<>();
       List<Double> part = new ArrayList<>();
       double left = work[i];
       int r = rank;
-      double room = Math.max(0, share - filled);
       while (left > 0) {
         double take = r == ranks - 1 ? left : Math.min(left, room);
         if (take > 0) {

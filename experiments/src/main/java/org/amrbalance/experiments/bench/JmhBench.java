@@ -28,6 +28,7 @@ public final class JmhBench {
   /** Short names of the benchmarks, as they appear in the tables. */
   public static final String BALANCE = "BalanceBenchmark.balance";
   public static final String TARGET = "GridIndivisibilityTarget.sequential";
+  public static final String PACKING_TARGET = "GridPackingTarget.balance";
   public static final String REAL = "RealHierarchyBenchmark.balance";
   public static final String TRIGGER = "TriggerStepBenchmark.step";
   /** Rank counts of the trigger benchmark. */
@@ -100,6 +101,14 @@ public final class JmhBench {
             r.errorMs(), r.iterations(), cpu));
       }
     }
+    if (plan.includes(fullName(PACKING_TARGET))) {
+      progress.println("bench: grid-packing target (10^6 grids, 65,536 ranks, -Xmx2g, single core)");
+      ChainedOptionsBuilder o = options(PACKING_TARGET, "jmh-packing-target.log");
+      if (!plan.ownSizes()) {
+        o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
+      }
+      collect(new Runner(o.build()).run(), PACKING_TARGET, out);
+    }
     return out;
   }
 
@@ -121,6 +130,7 @@ public final class JmhBench {
     for (RunResult r : results) {
       Result<?> primary = r.getPrimaryResult();
       String balancer = benchmark.equals(TARGET) ? "grid-indivisibility"
+          : benchmark.equals(PACKING_TARGET) ? "grid-packing"
           : benchmark.equals(TRIGGER) ? r.getParams().getParam("trigger") : r.getParams().getParam("balancer");
       String file = benchmark.equals(REAL) ? r.getParams().getParam("file") : "";
       int grids = benchmark.equals(REAL) || benchmark.equals(TRIGGER) ? -1

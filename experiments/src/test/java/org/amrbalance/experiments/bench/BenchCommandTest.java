@@ -96,6 +96,20 @@ class BenchCommandTest {
   }
 
   @Test
+  void theGridPackingTargetHasItsOwnTable(@TempDir Path dir) throws Exception {
+    assertThat(run("bench", "--quick", "--include", "GridPackingTarget", "--grids", "300", "--ranks", "16",
+        "--warmup", "0", "--iterations", "1", "--time", "20", "--out", dir.toString()))
+        .as(err.toString(StandardCharsets.UTF_8)).isZero();
+    List<String> csv = Files.readAllLines(dir.resolve("benchmarks.csv"));
+    assertThat(csv).hasSize(2);
+    String[] row = csv.get(1).split(",");
+    assertThat(row[0]).isEqualTo(JmhBench.PACKING_TARGET);
+    assertThat(row[1]).isEqualTo("grid-packing");
+    assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Grid packing, default options",
+        "| 300 | 16 | ");
+  }
+
+  @Test
   void badOptionsExitWithStatusTwo(@TempDir Path dir) {
     assertThat(run("bench", "--ranks", "12", "--out", dir.toString())).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--ranks 12: must be a power of two");
