@@ -275,17 +275,36 @@ public final class BalanceReport {
    * this; {@link #efficiency()} is the right measure when all levels compute together.
    */
   public double levelSynchronousEfficiency() {
-    double makespan = levelSynchronousMakespan();
-    if (makespan == 0) {
-      return 1;
+    return levelSynchronousEfficiency(levelRankLoad, rankLoad.length);
+  }
+
+  /**
+   * {@link #levelSynchronousEfficiency()} of {@code assignment} alone, without the other measures: for a balancer
+   * that chooses among candidate assignments by it (the ratio does not depend on the cost model).
+   */
+  public static double levelSynchronousEfficiency(Assignment assignment) {
+    Checks.notNull("assignment", assignment);
+    Hierarchy h = assignment.hierarchy();
+    double[][] levelLoad = new double[h.levelCount()][assignment.ranks()];
+    for (Piece piece : assignment.pieces()) {
+      Patch patch = h.patch(piece.patchId());
+      levelLoad[patch.level()][piece.rank()] += patch.workDensity() * piece.box().volume();
     }
+    return levelSynchronousEfficiency(levelLoad, assignment.ranks());
+  }
+
+  private static double levelSynchronousEfficiency(double[][] levelLoad, int ranks) {
+    double makespan = 0;
     double sumAvg = 0;
-    for (double[] level : levelRankLoad) {
+    for (double[] level : levelLoad) {
+      double max = 0;
       for (double l : level) {
+        max = Math.max(max, l);
         sumAvg += l;
       }
+      makespan += max;
     }
-    return sumAvg / rankLoad.length / makespan;
+    return makespan == 0 ? 1 : sumAvg / ranks / makespan;
   }
 
   /** Ranks that hold no piece. */

@@ -62,6 +62,8 @@ class BalanceReportTest {
     assertThat(r.levelRankLoads(1)).containsExactly(0, 16, 0, 24);
     assertThat(r.levelSynchronousMakespan()).isEqualTo(64 + 24);
     assertThat(r.levelSynchronousEfficiency()).isCloseTo((64.0 / 4 + 40.0 / 4) / 88, within(1e-12));
+    // The same measure alone, as balancers choosing among candidates use it.
+    assertThat(BalanceReport.levelSynchronousEfficiency(WHOLE)).isEqualTo(r.levelSynchronousEfficiency());
   }
 
   @ParameterizedTest

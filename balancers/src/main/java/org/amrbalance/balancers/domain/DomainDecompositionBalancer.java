@@ -7,6 +7,7 @@ import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
@@ -67,36 +68,13 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     double bestEfficiency = -1;
     for (int level = 0; level <= h.finestLevel(); level++) {
       Assignment a = balance(problem, level);
-      double e = levelSynchronousEfficiency(h, a, problem.ranks());
+      double e = BalanceReport.levelSynchronousEfficiency(a);
       if (e > bestEfficiency + 1e-12) {
         best = a;
         bestEfficiency = e;
       }
     }
     return best;
-  }
-
-  /**
-   * Σ per-level average / Σ per-level maximum of the work of the pieces (work in proportion to cells): how the
-   * cut level is chosen; {@code BalanceReport} measures the result on its own.
-   */
-  static double levelSynchronousEfficiency(Hierarchy h, Assignment a, int ranks) {
-    double[][] load = new double[h.levelCount()][ranks];
-    for (Piece piece : a.pieces()) {
-      Patch p = h.patch(piece.patchId());
-      load[p.level()][piece.rank()] += p.workDensity() * piece.box().volume();
-    }
-    double avg = 0;
-    double max = 0;
-    for (double[] level : load) {
-      double m = 0;
-      for (double x : level) {
-        avg += x / ranks;
-        m = Math.max(m, x);
-      }
-      max += m;
-    }
-    return max > 0 ? avg / max : 1;
   }
 
   private Assignment balance(BalanceProblem problem, int cutLevel) {

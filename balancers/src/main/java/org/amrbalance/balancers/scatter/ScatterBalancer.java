@@ -7,6 +7,7 @@ import java.util.List;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
@@ -68,7 +69,7 @@ public final class ScatterBalancer implements LoadBalancer {
         break; // the finest lattice cannot hold more blocks
       }
       Assignment a = balance(problem, q, (int) k, level);
-      double e = levelSynchronousEfficiency(h, a, problem.ranks());
+      double e = BalanceReport.levelSynchronousEfficiency(a);
       // A finer granularity multiplies the pieces (and their faces): it must gain 5% to be taken.
       if (best == null || e > bestEfficiency * WORTH_FINER) {
         best = a;
@@ -92,26 +93,6 @@ public final class ScatterBalancer implements LoadBalancer {
       }
     }
     return true;
-  }
-
-  /** Σ per-level average / Σ per-level maximum of the pieces' work: how the lattice is chosen. */
-  static double levelSynchronousEfficiency(Hierarchy h, Assignment a, int ranks) {
-    double[][] load = new double[h.levelCount()][ranks];
-    for (Piece piece : a.pieces()) {
-      Patch p = h.patch(piece.patchId());
-      load[p.level()][piece.rank()] += p.workDensity() * piece.box().volume();
-    }
-    double avg = 0;
-    double max = 0;
-    for (double[] level : load) {
-      double m = 0;
-      for (double x : level) {
-        avg += x / ranks;
-        m = Math.max(m, x);
-      }
-      max += m;
-    }
-    return max > 0 ? avg / max : 1;
   }
 
   /** Scatter with granularity {@code k} on the cell lattice of {@code cutLevel}. */
