@@ -15,9 +15,9 @@ import java.util.PriorityQueue;
  * <p>The first {@link #TRIES} ranks of least total are tried for each grid; if none has room the answer is null
  * and the caller keeps its own placement. This bounds the time by O(M (log M + TRIES log N)).
  */
-final class LevelCappedLpt {
+public final class LevelCappedLpt {
   /** Ranks tried per grid before giving up. */
-  static final int TRIES = 64;
+  public static final int TRIES = 64;
 
   private LevelCappedLpt() {}
 
@@ -29,20 +29,29 @@ final class LevelCappedLpt {
    * @param cap the largest level load a rank may take
    */
   static int[] place(double[] work, double[] below, double cap) {
-    int ranks = below.length;
-    double[] level = new double[ranks];
     Integer[] order = new Integer[work.length];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
     java.util.Arrays.sort(order, (a, b) -> work[a] != work[b] ? Double.compare(work[b], work[a])
         : Integer.compare(a, b));
+    // The cap is a sum of the same works in another order: a little slack for rounding.
+    return place(work, java.util.Arrays.asList(order), below, cap, 1e-9 * Math.max(cap, 1));
+  }
+
+  /**
+   * As {@link #place(double[], double[], double)}, the grids taken in {@code order} and a rank taking a grid while
+   * its level load stays within {@code cap + slack} (slack 0 for works that add up exactly, as whole cell counts
+   * do): the placement that decreasing-fit shares.
+   */
+  public static int[] place(double[] work, List<Integer> order, double[] below, double cap, double slack) {
+    int ranks = below.length;
+    double[] level = new double[ranks];
     PriorityQueue<Integer> least = new PriorityQueue<>(
         Comparator.comparingDouble((Integer r) -> below[r] + level[r]).thenComparingInt(r -> r));
     for (int r = 0; r < ranks; r++) {
       least.add(r);
     }
-    double slack = 1e-9 * Math.max(cap, 1); // the cap is a sum of the same works in another order
     int[] rank = new int[work.length];
     List<Integer> tried = new ArrayList<>();
     for (int i : order) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import org.amrbalance.balancers.baselines.LevelCappedLpt;
 import org.amrbalance.spi.Machine;
 
 /**
@@ -16,7 +17,7 @@ import org.amrbalance.spi.Machine;
  * level makespan, keeping whichever answer has the smaller largest total (below + level; the first on a tie):
  * the processors' sets handed out heaviest set to the processor with the least work below (pairing the sorted sets
  * and loads in opposite orders minimises the largest total over all ways to hand them out), or LPT keyed by the
- * total load with every processor's level load capped at the makespan (the first {@value #TRIES} processors of
+ * total load with every processor's level load capped at the makespan (the first {@value LevelCappedLpt#TRIES} processors of
  * least total tried per grid; none with room keeps the first answer). {@code below} must be in the units of the
  * sizes.
  */
@@ -64,9 +65,6 @@ public final class DecreasingFit implements WholeGridScheduler {
     return capped != null && maxTotal(capped, grids, below) < maxTotal(paired, grids, below) ? capped : paired;
   }
 
-  /** Processors tried per grid by the capped placement. */
-  static final int TRIES = 64;
-
   private static double maxTotal(int[] rank, List<GridToken> grids, double[] below) {
     double[] total = below.clone();
     for (int i = 0; i < rank.length; i++) {
@@ -79,36 +77,13 @@ public final class DecreasingFit implements WholeGridScheduler {
     return max;
   }
 
+  /** Whole cell counts add up exactly: no slack on the cap. */
   private static int[] capped(List<GridToken> grids, List<Integer> order, double[] below, long cap, int ranks) {
-    long[] level = new long[ranks];
-    PriorityQueue<Integer> least = new PriorityQueue<>(
-        Comparator.comparingDouble((Integer r) -> below[r] + level[r]).thenComparingInt(r -> r));
-    for (int r = 0; r < ranks; r++) {
-      least.add(r);
+    double[] work = new double[grids.size()];
+    for (int i = 0; i < work.length; i++) {
+      work[i] = grids.get(i).size();
     }
-    int[] rank = new int[grids.size()];
-    List<Integer> tried = new ArrayList<>();
-    for (int i : order) {
-      long w = grids.get(i).size();
-      int chosen = -1;
-      while (chosen < 0 && tried.size() < TRIES && !least.isEmpty()) {
-        int r = least.poll();
-        if (level[r] + w <= cap) {
-          chosen = r;
-        } else {
-          tried.add(r);
-        }
-      }
-      least.addAll(tried);
-      tried.clear();
-      if (chosen < 0) {
-        return null;
-      }
-      rank[i] = chosen;
-      level[chosen] += w;
-      least.add(chosen);
-    }
-    return rank;
+    return LevelCappedLpt.place(work, order, Arrays.copyOf(below, ranks), cap, 0);
   }
 
   private static int[] paired(int[] first, long[] size, double[] below) {
