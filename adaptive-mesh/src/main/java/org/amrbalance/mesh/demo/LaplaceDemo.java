@@ -96,7 +96,7 @@ public final class LaplaceDemo {
           case "--base" -> base = intValue(a, args, ++k, 8, 4096);
           case "--box" -> box = intValue(a, args, ++k, 4, 4096);
           case "--sweeps" -> sweeps = intValue(a, args, ++k, 1, 10_000);
-          case "--calibrate" -> calibrate = booleanValue(a, args, ++k);
+          case "--calibrate" -> calibrate = RunOptions.parse(List.of(a, value(a, args, ++k))).calibrate();
           case "--bench" -> bench = true;
           case "--json" -> json = true;
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
@@ -165,14 +165,6 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException(name + ": needs a value");
       }
       return args[k];
-    }
-
-    private static boolean booleanValue(String name, String[] args, int k) {
-      String s = value(name, args, k);
-      if (!s.equals("true") && !s.equals("false")) {
-        throw new IllegalArgumentException(name + " = " + s + ": must be true or false");
-      }
-      return Boolean.parseBoolean(s);
     }
 
     private static int intValue(String name, String[] args, int k, int min, int max) {

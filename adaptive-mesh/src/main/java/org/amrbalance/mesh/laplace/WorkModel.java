@@ -52,14 +52,12 @@ public final class WorkModel {
       double sxy = samples.sumCellsSeconds(l);
       double det = n * sxx - sx * sx;
       // Relative test: cells are large numbers, so an absolute epsilon would not tell one size from two.
-      if (det > 1e-9 * n * sxx) {
-        b[l] = (n * sxy - sx * sy) / det;
-        a[l] = (sy - b[l] * sx) / n;
-      }
-      if (!(det > 1e-9 * n * sxx) || a[l] < 0 || !(b[l] > 0)) {
-        a[l] = 0;
-        b[l] = sy / sx;
-      }
+      boolean separable = det > 1e-9 * n * sxx;
+      double slope = separable ? (n * sxy - sx * sy) / det : 0;
+      double intercept = separable ? (sy - slope * sx) / n : 0;
+      boolean line = separable && intercept >= 0 && slope > 0;
+      a[l] = line ? intercept : 0;
+      b[l] = line ? slope : sy / sx;
     }
     if (!any) {
       return CELLS;

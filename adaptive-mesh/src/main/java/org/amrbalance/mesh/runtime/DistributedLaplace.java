@@ -63,6 +63,8 @@ public final class DistributedLaplace {
   private double sumAverage;
   private double sumMax;
   private double wallSeconds;
+  @Nullable private Assignment reported;
+  @Nullable private BalanceReport report;
   /** Summed over the steps: compute, exchange, regrid and remap seconds (see {@link StepReport}). */
   private final double[] phaseSeconds = new double[4];
   private double sumPredictionError;
@@ -340,7 +342,7 @@ public final class DistributedLaplace {
       remapCost += r.cost();
     }
     // A remap at the regrid is part of the regrid phase's time; one after the sweeps is the rest of the step.
-    double regridSeconds = Math.max(0, (regridEnd - start) / 1e9 - remapCostAt(remapsBefore, true));
+    double regridSeconds = Math.max(0, (regridEnd - start) / 1e9 - regridRemapCost(remapsBefore));
     double compute = times == null ? Double.NaN : times.max();
     double exchangeSeconds = exchange.exchangeSeconds() - exchangedBefore;
     double predictionError = times == null ? Double.NaN : predictionError(modelled, times);
@@ -369,16 +371,17 @@ public final class DistributedLaplace {
         regridSeconds, remapCost, predictionError);
   }
 
-  /** The agreed cost of the remaps since {@code from} that happened at a regrid ({@code atRegrid}) or after it. */
-  private double remapCostAt(int from, boolean atRegrid) {
+  /** The agreed cost of the remaps since {@code from} that happened at the regrid (part of the regrid phase). */
+  private double regridRemapCost(int from) {
     double c = 0;
     for (Remap r : remaps.subList(from, remaps.size())) {
-      if (r.atRegrid() == atRegrid) {
+      if (r.atRegrid()) {
         c += r.cost();
       }
     }
     return c;
   }
+
 
   /** Largest |modelled share − measured share| over the ranks: how well the work model predicts the sweeps. */
   static double predictionError(BalanceReport modelled, StepTimes measured) {
@@ -445,9 +448,17 @@ public final class DistributedLaplace {
     return host.migrate(MigrationPlan.between(solver.assignment(), next));
   }
 
-  /** The balance report of the assignment in force, from {@link BalanceReport}. */
+  /**
+   * The balance report of the assignment in force, from {@link BalanceReport}; measured once per assignment (a step
+   * asks for it before its sweeps and after them, and most steps keep the assignment).
+   */
   public BalanceReport report() {
-    return BalanceReport.of(BalanceProblem.of(solver.hierarchy(), solver.machine()), solver.assignment());
+    Assignment a = solver.assignment();
+    if (a != reported) {
+      report = BalanceReport.of(BalanceProblem.of(solver.hierarchy(), solver.machine()), a);
+      reported = a;
+    }
+    return report;
   }
 
   public LaplaceAmr solver() {
