@@ -45,6 +45,27 @@ public final class LevelCappedLpt {
    * do): the placement that decreasing-fit shares.
    */
   public static int[] place(double[] work, List<Integer> order, double[] below, double cap, double slack) {
+    return place(work, order, below, cap, slack, (grid, rank) -> true);
+  }
+
+  /** Which ranks a grid may go to: a whole-grid balancer's communication budget. */
+  @FunctionalInterface
+  public interface Allowed {
+    boolean test(int grid, int rank);
+
+    /** The one rank a grid may go to, or -1 if {@link #test} decides: such a grid skips the search. */
+    default int only(int grid) {
+      return -1;
+    }
+  }
+
+  /**
+   * As {@link #place(double[], List, double[], double, double)}, each grid only on the ranks {@code allowed} gives it.
+   * A grid allowed nowhere among the ranks tried makes the answer null: callers put grids with a single allowed rank
+   * first in {@code order}.
+   */
+  public static int[] place(double[] work, List<Integer> order, double[] below, double cap, double slack,
+      Allowed allowed) {
     int ranks = below.length;
     double[] level = new double[ranks];
     PriorityQueue<Integer> least = new PriorityQueue<>(
@@ -56,9 +77,17 @@ public final class LevelCappedLpt {
     List<Integer> tried = new ArrayList<>();
     for (int i : order) {
       int chosen = -1;
+      int only = allowed.only(i);
+      if (only >= 0) {
+        if (level[only] + work[i] > cap + slack) {
+          return null;
+        }
+        least.remove(only); // its key changes: back in below
+        chosen = only;
+      }
       while (chosen < 0 && tried.size() < TRIES && !least.isEmpty()) {
         int r = least.poll();
-        if (level[r] + work[i] <= cap + slack) {
+        if (level[r] + work[i] <= cap + slack && allowed.test(i, r)) {
           chosen = r;
         } else {
           tried.add(r);
@@ -77,7 +106,7 @@ public final class LevelCappedLpt {
   }
 
   /** The largest below + level load of a placement. */
-  static double maxTotal(int[] rank, double[] work, double[] below) {
+  public static double maxTotal(int[] rank, double[] work, double[] below) {
     double[] total = below.clone();
     for (int i = 0; i < rank.length; i++) {
       total[rank[i]] += work[i];

@@ -19,10 +19,11 @@ public final class GridIndivisibilityOptions {
 
   /**
    * ε = 0 (balance as far as whole grids allow; the thesis gives no value), budgets from t(avg) = 2 (the
-   * thesis finds the total cost flat from t(avg) = 2 on), the translate partner rule on meshes.
+   * thesis finds the total cost flat from t(avg) = 2 on) and at least one hop ({@link BudgetRule#withMinimum}), the
+   * translate partner rule on meshes.
    */
   public static GridIndivisibilityOptions defaults() {
-    return new GridIndivisibilityOptions(0, BudgetRule.averageDistance(2), PartnerRule.TRANSLATE);
+    return new GridIndivisibilityOptions(0, BudgetRule.averageDistance(2).withMinimum(1), PartnerRule.TRANSLATE);
   }
 
   /** The tolerance ε, in work units, in [0, +inf). */

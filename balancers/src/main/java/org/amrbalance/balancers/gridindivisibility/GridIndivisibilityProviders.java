@@ -27,7 +27,8 @@ public final class GridIndivisibilityProviders {
       return Map.of(
           "epsilon", "load tolerance in work units, in [0, 1e300] (default 0)",
           "partner", "translate or mirror: where a grid goes across a mesh cut (default translate)",
-          Budgets.T_AVG, Budgets.T_AVG_HELP, Budgets.C_MAX, Budgets.C_MAX_HELP, Budgets.BUDGET, Budgets.BUDGET_HELP);
+          Budgets.T_AVG, Budgets.T_AVG_HELP, Budgets.C_MAX, Budgets.C_MAX_HELP, Budgets.BUDGET, Budgets.BUDGET_HELP,
+          Budgets.MIN_BUDGET, Budgets.MIN_BUDGET_HELP);
     }
 
     @Override
@@ -56,7 +57,7 @@ public final class GridIndivisibilityProviders {
     @Override
     public Map<String, String> options() {
       return Map.of(Budgets.T_AVG, Budgets.T_AVG_HELP, Budgets.C_MAX, Budgets.C_MAX_HELP, Budgets.BUDGET,
-          Budgets.BUDGET_HELP);
+          Budgets.BUDGET_HELP, Budgets.MIN_BUDGET, Budgets.MIN_BUDGET_HELP);
     }
 
     @Override

@@ -12,9 +12,9 @@ public final class ListSchedulingOptions {
     this.budgets = budgets;
   }
 
-  /** Budgets from t(avg) = 2, as {@link GridIndivisibilityOptions#defaults()}. */
+  /** Budgets from t(avg) = 2 and at least one hop, as {@link GridIndivisibilityOptions#defaults()}. */
   public static ListSchedulingOptions defaults() {
-    return new ListSchedulingOptions(BudgetRule.averageDistance(2));
+    return new ListSchedulingOptions(BudgetRule.averageDistance(2).withMinimum(1));
   }
 
   public ListSchedulingOptions withBudgets(BudgetRule value) {

@@ -192,6 +192,35 @@ class CurvePartitionTest {
     }
   }
 
+  @Test
+  void whenEveryCornerIsLargerThanTheGapTheLightRankGivesOneBack() {
+    // Rank 0 holds one 10 x 14 x 7 piece (980 cells): with edges of at least 4, the least it can give is a 4 x 4 x 7
+    // column (112 cells), more than the gap to rank 1 (874 cells: 810 + 64), so a single move only makes it worse.
+    List<Piece> pieces = List.of(
+        Piece.of(1, org.amrbalance.spi.Box.of3d(0, 0, 0, 9, 13, 6), 0),
+        Piece.of(2, org.amrbalance.spi.Box.of3d(20, 0, 0, 28, 5, 14), 1),
+        Piece.of(3, org.amrbalance.spi.Box.of3d(40, 0, 0, 43, 3, 3), 1));
+    java.util.Map<Integer, Double> density = java.util.Map.of(1, 1.0, 2, 1.0, 3, 1.0);
+    List<Piece> after = PieceShaving.shave(pieces, density, 2, 4, 10);
+    assertThat(max(after, density, 2)).isLessThan(980);
+    for (int patch = 1; patch <= 3; patch++) {
+      int id = patch;
+      long before = pieces.stream().filter(p -> p.patchId() == id).mapToLong(p -> p.box().volume()).sum();
+      List<Piece> of = after.stream().filter(p -> p.patchId() == id).toList();
+      assertThat(of.stream().mapToLong(p -> p.box().volume()).sum()).isEqualTo(before);
+      for (int i = 0; i < of.size(); i++) {
+        for (int j = i + 1; j < of.size(); j++) {
+          assertThat(of.get(i).box().intersects(of.get(j).box())).isFalse();
+        }
+      }
+    }
+    for (Piece p : after) {
+      for (int d = 0; d < 3; d++) {
+        assertThat(p.box().length(d)).isGreaterThanOrEqualTo(4);
+      }
+    }
+  }
+
   private static double max(List<Piece> pieces, java.util.Map<Integer, Double> density, int ranks) {
     double[] load = new double[ranks];
     for (Piece p : pieces) {

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 class WholeGridLevelsTest {
   private static final List<String> FILES = List.of("enzo_IsolatedGalaxy_galaxy0030.hierarchy",
       "chombo_testGrids.2d", "chombo_testGrids.3d", "amrex_pelelmex_2d_Header");
-  /** The whole-grid balancers without a communication limit, with default options. */
-  private static final List<String> WHOLE_GRID = List.of("knapsack", "sfc-morton", "sfc-hilbert", "decreasing-fit");
+  /** The whole-grid balancers, with default options. */
+  private static final List<String> WHOLE_GRID = List.of("knapsack", "sfc-morton", "sfc-hilbert", "decreasing-fit",
+      "grid-indivisibility", "list-scheduling");
 
   private static HierarchyFile read(String name) throws Exception {
     return HierarchyReaders.read(TestFiles.path(name));
@@ -100,12 +101,27 @@ class WholeGridLevelsTest {
     for (String file : FILES) {
       Hierarchy h = read(file).hierarchy();
       for (int ranks : new int[] {16, 64, 1024}) {
-        double roundRobin = report(h, ranks, "round-robin", Map.of()).efficiency();
+        BalanceReport roundRobin = report(h, ranks, "round-robin", Map.of());
         for (String b : WHOLE_GRID) {
-          assertThat(report(h, ranks, b, Map.of()).efficiency()).as("%s on %s at %d ranks", b, file, ranks)
-              .isGreaterThanOrEqualTo(roundRobin - 1e-12);
+          BalanceReport r = report(h, ranks, b, Map.of());
+          assertThat(r.efficiency()).as("%s on %s at %d ranks", b, file, ranks)
+              .isGreaterThanOrEqualTo(roundRobin.efficiency() - 1e-12);
+          assertThat(r.levelSynchronousEfficiency()).as("%s on %s at %d ranks, per level", b, file, ranks)
+              .isGreaterThanOrEqualTo(roundRobin.levelSynchronousEfficiency() - 1e-12);
         }
       }
+    }
+  }
+
+  @Test
+  void theCommunicationBudgetsNoLongerPinTheHeaviestGridsToTheirParents() throws Exception {
+    Hierarchy h = read(FILES.get(0)).hierarchy();
+    for (String b : List.of("grid-indivisibility", "list-scheduling")) {
+      // The thesis's formula (no minimum) keeps grids above twice the mean on their parent's rank: the levels stack.
+      double pinned = report(h, 16, b, Map.of("min-budget", "0")).efficiency();
+      double roundRobin = report(h, 16, "round-robin", Map.of()).efficiency();
+      assertThat(pinned).as(b).isLessThan(roundRobin);
+      assertThat(report(h, 16, b, Map.of()).efficiency()).as(b).isGreaterThan(0.9);
     }
   }
 }
