@@ -99,7 +99,7 @@ public final class BenchCommand implements Command {
       timings = new JmhBench(plan, logs).run(err);
       if (timings.isEmpty()) {
         throw new UsageException("--include " + include + ": matches no benchmark (" + JmhBench.BALANCE + ", "
-            + JmhBench.REAL + ", " + JmhBench.TRIGGER + ", " + JmhBench.TARGET + ", " + JmhBench.PACKING_TARGET + ")");
+            + JmhBench.REAL + ", " + JmhBench.TRIGGER + ", " + JmhBench.TARGET + ", " + JmhBench.SCALE_TARGET + ")");
       }
     }
     List<MemoryResult> memory = new ArrayList<>();

@@ -22,13 +22,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs the benchmarks of a {@link BenchPlan} through JMH's {@link Runner}: one run per balancer of
  * {@link BalanceBenchmark} (so that each balancer gets only the sizes within its limit), one per balancer of
- * {@link RealHierarchyBenchmark} over every real hierarchy found, then {@link GridIndivisibilityTarget}. JMH's own output goes to a log file.
+ * {@link RealHierarchyBenchmark} over every real hierarchy found, then {@link GridIndivisibilityTarget}, then one run per
+ * balancer of {@link ScaleTarget}. JMH's own output goes to a log file.
  */
 public final class JmhBench {
   /** Short names of the benchmarks, as they appear in the tables. */
   public static final String BALANCE = "BalanceBenchmark.balance";
   public static final String TARGET = "GridIndivisibilityTarget.sequential";
-  public static final String PACKING_TARGET = "GridPackingTarget.balance";
+  public static final String SCALE_TARGET = "ScaleTarget.balance";
   public static final String REAL = "RealHierarchyBenchmark.balance";
   public static final String TRIGGER = "TriggerStepBenchmark.step";
   /** Rank counts of the trigger benchmark. */
@@ -101,13 +102,15 @@ public final class JmhBench {
             r.errorMs(), r.iterations(), cpu));
       }
     }
-    if (plan.includes(fullName(PACKING_TARGET))) {
-      progress.println("bench: grid-packing target (10^6 grids, 65,536 ranks, -Xmx2g, single core)");
-      ChainedOptionsBuilder o = options(PACKING_TARGET, "jmh-packing-target.log");
-      if (!plan.ownSizes()) {
-        o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
+    if (plan.includes(fullName(SCALE_TARGET))) {
+      for (String balancer : plan.balancers()) {
+        progress.printf("bench: scale target of %s (10^6 grids, 65,536 ranks, -Xmx2g, single core)%n", balancer);
+        ChainedOptionsBuilder o = options(SCALE_TARGET, "jmh-scale-" + balancer + ".log").param("balancer", balancer);
+        if (!plan.ownSizes()) {
+          o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
+        }
+        collect(new Runner(o.build()).run(), SCALE_TARGET, out);
       }
-      collect(new Runner(o.build()).run(), PACKING_TARGET, out);
     }
     return out;
   }
@@ -130,7 +133,6 @@ public final class JmhBench {
     for (RunResult r : results) {
       Result<?> primary = r.getPrimaryResult();
       String balancer = benchmark.equals(TARGET) ? "grid-indivisibility"
-          : benchmark.equals(PACKING_TARGET) ? "grid-packing"
           : benchmark.equals(TRIGGER) ? r.getParams().getParam("trigger") : r.getParams().getParam("balancer");
       String file = benchmark.equals(REAL) ? r.getParams().getParam("file") : "";
       int grids = benchmark.equals(REAL) || benchmark.equals(TRIGGER) ? -1

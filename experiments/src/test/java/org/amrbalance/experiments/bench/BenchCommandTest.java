@@ -96,17 +96,17 @@ class BenchCommandTest {
   }
 
   @Test
-  void theGridPackingTargetHasItsOwnTable(@TempDir Path dir) throws Exception {
-    assertThat(run("bench", "--quick", "--include", "GridPackingTarget", "--grids", "300", "--ranks", "16",
-        "--warmup", "0", "--iterations", "1", "--time", "20", "--out", dir.toString()))
+  void theScaleTargetsHaveTheirOwnTable(@TempDir Path dir) throws Exception {
+    assertThat(run("bench", "--quick", "--include", "ScaleTarget", "--balancers", "grid-packing,knapsack", "--grids",
+        "300", "--ranks", "16", "--warmup", "0", "--iterations", "1", "--time", "20", "--out", dir.toString()))
         .as(err.toString(StandardCharsets.UTF_8)).isZero();
     List<String> csv = Files.readAllLines(dir.resolve("benchmarks.csv"));
-    assertThat(csv).hasSize(2);
-    String[] row = csv.get(1).split(",");
-    assertThat(row[0]).isEqualTo(JmhBench.PACKING_TARGET);
-    assertThat(row[1]).isEqualTo("grid-packing");
-    assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Grid packing, default options",
-        "| 300 | 16 | ");
+    assertThat(csv).hasSize(3);
+    assertThat(csv.subList(1, 3)).allSatisfy(line -> assertThat(line).startsWith(JmhBench.SCALE_TARGET + ","));
+    assertThat(csv.get(1).split(",")[1]).isEqualTo("grid-packing");
+    assertThat(csv.get(2).split(",")[1]).isEqualTo("knapsack");
+    assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Scale targets",
+        "| grid-packing | 300 | 16 | ", "| 10000 |", "| knapsack | 300 | 16 | ", "| 2000 |");
   }
 
   @Test
