@@ -193,7 +193,38 @@ public final class RealHierarchies implements Reproduction {
     Path csv = out.resolve("real-hierarchies-quality.csv");
     table.writeCsv(csv);
     written.add(0, csv);
+    Path md = out.resolve("real-hierarchies-quality.md");
+    Files.writeString(md, qualityMarkdown(table));
+    written.add(1, md);
     return written;
+  }
+
+  /**
+   * One row per file and rank count, one column per balancer: level-synchronous efficiency / communication, beside
+   * the cut-to-cells bound (the table of docs/real-hierarchies.md).
+   */
+  static String qualityMarkdown(Table quality) {
+    List<String> balancers = new ArrayList<>(BalancingModules.balancerNames());
+    List<String> header = new ArrayList<>(List.of("file", "ranks", "bound"));
+    header.addAll(balancers);
+    Table t = Table.withColumns(header.toArray(new String[0]));
+    Map<String, List<Object>> rows = new java.util.LinkedHashMap<>();
+    for (List<Object> r : quality.rows()) {
+      String key = r.get(0) + "\t" + r.get(1);
+      List<Object> row = rows.computeIfAbsent(key, k -> {
+        List<Object> fresh = new ArrayList<>(java.util.Collections.nCopies(header.size(), (Object) "-"));
+        fresh.set(0, r.get(0));
+        fresh.set(1, r.get(1));
+        fresh.set(2, String.format(java.util.Locale.ROOT, "%.3f", (Double) r.get(10)));
+        return fresh;
+      });
+      row.set(3 + balancers.indexOf((String) r.get(2)), String.format(java.util.Locale.ROOT, "%.3f / %.2e",
+          (Double) r.get(4), (Double) r.get(7)));
+    }
+    for (List<Object> row : rows.values()) {
+      t.add(row.toArray());
+    }
+    return t.toMarkdown();
   }
 
   /** The cut-to-cells bound of the class comment. */

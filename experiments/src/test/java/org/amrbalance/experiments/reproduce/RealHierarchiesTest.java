@@ -61,10 +61,11 @@ class RealHierarchiesTest {
     assertThat(Double.parseDouble(row.split(",")[header.indexOf("imbalance")])).isCloseTo(expected,
         Offset.offset(1e-5 * expected));
 
-    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files.
-    assertThat(files).hasSize(2 + hierarchies * 3 + hierarchies * 2);
+    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files and the
+    // quality table in Markdown.
+    assertThat(files).hasSize(3 + hierarchies * 3 + hierarchies * 2);
     for (Path f : files) {
-      if (!f.toString().endsWith(".csv")) {
+      if (!f.toString().endsWith(".csv") && !f.toString().endsWith(".md")) {
         assertThat(f.toString()).endsWith(".png");
         assertThat(ImageIO.read(f.toFile()).getWidth()).isEqualTo(800);
       }
@@ -93,6 +94,18 @@ class RealHierarchiesTest {
       assertThat(Double.parseDouble(row[header.indexOf("level_sync_efficiency")])).isLessThanOrEqualTo(bound + 1e-9);
       assertThat(bound).isBetween(0.0, 1.0);
     }
+    // The Markdown table: one row per file and rank count, each balancer's cell from the CSV's row.
+    List<String> md = Files.readAllLines(out.resolve("real-hierarchies-quality.md"));
+    assertThat(md).hasSize(2 + 4 * 2);
+    List<String> columns = List.of(md.get(0).substring(2, md.get(0).length() - 2).split(" \\| "));
+    String knapsack = csv.stream().filter(l -> l.startsWith("chombo_testGrids.3d,") && l.contains(",knapsack,"))
+        .findFirst().orElseThrow();
+    String[] k = knapsack.split(",");
+    String expected = String.format(java.util.Locale.ROOT, "%.3f / %.2e",
+        Double.parseDouble(k[header.indexOf("level_sync_efficiency")]), Double.parseDouble(k[header.indexOf("total_comm")]));
+    String mdRow = md.stream().filter(l -> l.startsWith("| chombo_testGrids.3d | " + k[1] + " |")).findFirst()
+        .orElseThrow();
+    assertThat(mdRow.substring(2, mdRow.length() - 2).split(" \\| ")[columns.indexOf("knapsack")]).isEqualTo(expected);
   }
 
   @Test

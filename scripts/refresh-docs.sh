@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Regenerates the figures and tables of README.md and docs/ from the commands that produce them, and splices each
+# generated Markdown table into its page between the markers
+#   <!-- generated: NAME -->  ...  <!-- end generated -->
+#
+#   scripts/refresh-docs.sh            balancing quality on the bundled hierarchies (deterministic, about a minute)
+#   scripts/refresh-docs.sh --bench    also the JMH benchmarks of docs/benchmarks.md (half an hour; quiet machine)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bench=""
+for arg in "$@"; do
+  case "$arg" in
+    --bench) bench=1 ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "refresh-docs: unknown option $arg (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+scripts/setup.sh
+mvn -B -q -ntp -DskipTests package
+jar=experiments/target/amrbalance.jar
+D=readers/src/test/resources/hierarchies
+inputs=$D/enzo_IsolatedGalaxy_galaxy0030.hierarchy,$D/chombo_testGrids.2d,$D/chombo_testGrids.3d,$D/amrex_pelelmex_2d_Header
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# splice PAGE NAME FILE: replaces the lines between the markers of NAME in PAGE by FILE.
+splice() {
+  local page=$1 name=$2 file=$3
+  grep -q "^<!-- generated: $name -->\$" "$page" || { echo "refresh-docs: no marker for $name in $page" >&2; exit 1; }
+  awk -v name="$name" -v file="$file" '
+    $0 == "<!-- generated: " name " -->" { print; while ((getline line < file) > 0) print line; skip = 1; next }
+    skip && $0 == "<!-- end generated -->" { skip = 0 }
+    !skip { print }' "$page" > "$tmp/page" && cat "$tmp/page" > "$page"
+}
+
+# Every balancer on the bundled hierarchies (README), and against the cut-to-cells bound (docs/real-hierarchies.md).
+java -jar $jar balance --balancer all --ranks 16,64,1024 --markdown --input "$inputs" > "$tmp/balance.md"
+splice README.md balance-all "$tmp/balance.md"
+java -jar $jar reproduce real-hierarchies --quick --out docs/results
+splice docs/real-hierarchies.md real-hierarchies-quality docs/results/real-hierarchies-quality.md
+
+if [ -n "$bench" ]; then
+  java -jar $jar bench --mode all --out "$tmp/bench"
+  cp "$tmp/bench/benchmarks.csv" "$tmp/bench/memory.csv" docs/results/
+  splice docs/benchmarks.md bench "$tmp/bench/benchmarks.md"
+fi
+echo "refresh-docs: done; review with git diff"
