@@ -35,11 +35,14 @@ splice() {
     !skip { print }' "$page" > "$tmp/page" && cat "$tmp/page" > "$page"
 }
 
-# Every balancer on the bundled hierarchies (README), and against the cut-to-cells bound (docs/real-hierarchies.md).
+# Every balancer on the bundled hierarchies (README), against the cut-to-cells bound (docs/real-hierarchies.md), and
+# total against level-synchronous efficiency (docs/grid-indivisibility.md).
 java -jar $jar balance --balancer all --ranks 16,64,1024 --markdown --input "$inputs" > "$tmp/balance.md"
 splice README.md balance-all "$tmp/balance.md"
 java -jar $jar reproduce real-hierarchies --quick --out docs/results
 splice docs/real-hierarchies.md real-hierarchies-quality docs/results/real-hierarchies-quality.md
+splice docs/real-hierarchies.md real-hierarchies-options docs/results/real-hierarchies-options.md
+splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real-hierarchies-efficiency.md
 
 if [ -n "$bench" ]; then
   java -jar $jar bench --mode all --out "$tmp/bench"

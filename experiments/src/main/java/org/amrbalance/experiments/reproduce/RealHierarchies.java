@@ -146,6 +146,7 @@ public final class RealHierarchies implements Reproduction {
     table.writeCsv(csv);
     written.add(0, csv);
     written.addAll(quality(files, out, progress));
+    written.add(options(files, out));
     return written;
   }
 
@@ -194,16 +195,59 @@ public final class RealHierarchies implements Reproduction {
     table.writeCsv(csv);
     written.add(0, csv);
     Path md = out.resolve("real-hierarchies-quality.md");
-    Files.writeString(md, qualityMarkdown(table));
+    Files.writeString(md, qualityMarkdown(table, r -> String.format(Locale.ROOT, "%.3f / %.2e", (Double) r.get(4),
+        (Double) r.get(7))));
     written.add(1, md);
+    Path efficiency = out.resolve("real-hierarchies-efficiency.md");
+    Files.writeString(efficiency, qualityMarkdown(table, r -> String.format(Locale.ROOT, "%.3f / %.3f",
+        (Double) r.get(3), (Double) r.get(4))));
+    written.add(2, efficiency);
     return written;
   }
 
+  /** The partitioners with their default options beside the options that bring back the old defaults. */
+  static final List<String[]> VARIANTS = List.of(new String[] {"grid-packing", ""},
+      new String[] {"grid-packing", "min-piece-edge=8"}, new String[] {"grid-packing", "allocation=packing"},
+      new String[] {"domain-decomposition", ""}, new String[] {"domain-decomposition", "cut-level=0"},
+      new String[] {"scatter", ""}, new String[] {"scatter", "lattice-from-hierarchy=false"});
+
   /**
-   * One row per file and rank count, one column per balancer: level-synchronous efficiency / communication, beside
-   * the cut-to-cells bound (the table of docs/real-hierarchies.md).
+   * Level-synchronous efficiency / communication of each of {@link #VARIANTS} (a column each) on every file and rank
+   * count, as Markdown.
    */
-  static String qualityMarkdown(Table quality) {
+  private Path options(List<HierarchyFile> files, Path out) throws IOException {
+    List<String> header = new ArrayList<>(List.of("file", "ranks"));
+    for (String[] v : VARIANTS) {
+      header.add(v[1].isEmpty() ? v[0] : v[1]);
+    }
+    Table t = Table.withColumns(header.toArray(new String[0]));
+    List<Integer> counts = ranks.equals(RANKS) ? QUALITY_RANKS : ranks;
+    for (HierarchyFile f : files) {
+      for (int p : counts) {
+        List<Object> row = new ArrayList<>(List.of(Path.of(f.source()).getFileName().toString(), p));
+        for (String[] v : VARIANTS) {
+          Map<String, String> o = v[1].isEmpty() ? Map.of() : Map.of(v[1].split("=")[0], v[1].split("=")[1]);
+          LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(v[0], o))
+              .getInstance(LoadBalancer.class);
+          BalanceProblem problem = BalanceProblem.of(f.hierarchy(), Machine.fullyConnected(p));
+          BalanceReport r = BalanceReport.of(problem, lb.balance(problem));
+          row.add(String.format(Locale.ROOT, "%.3f / %.2e", r.levelSynchronousEfficiency(),
+              r.intraGridCommunication() + r.interGridCommunication()));
+        }
+        t.add(row.toArray());
+      }
+    }
+    Path md = out.resolve("real-hierarchies-options.md");
+    Files.writeString(md, t.toMarkdown());
+    return md;
+  }
+
+  /**
+   * One row per file and rank count, one column per balancer (the cell of a quality row: level-synchronous efficiency
+   * / communication in docs/real-hierarchies.md, total / level-synchronous efficiency in docs/grid-indivisibility.md),
+   * beside the cut-to-cells bound.
+   */
+  static String qualityMarkdown(Table quality, java.util.function.Function<List<Object>, String> cell) {
     List<String> balancers = new ArrayList<>(BalancingModules.balancerNames());
     List<String> header = new ArrayList<>(List.of("file", "ranks", "bound"));
     header.addAll(balancers);
@@ -218,8 +262,7 @@ public final class RealHierarchies implements Reproduction {
         fresh.set(2, String.format(java.util.Locale.ROOT, "%.3f", (Double) r.get(10)));
         return fresh;
       });
-      row.set(3 + balancers.indexOf((String) r.get(2)), String.format(java.util.Locale.ROOT, "%.3f / %.2e",
-          (Double) r.get(4), (Double) r.get(7)));
+      row.set(3 + balancers.indexOf((String) r.get(2)), cell.apply(r));
     }
     for (List<Object> row : rows.values()) {
       t.add(row.toArray());

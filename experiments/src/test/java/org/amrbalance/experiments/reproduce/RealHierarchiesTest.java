@@ -61,9 +61,9 @@ class RealHierarchiesTest {
     assertThat(Double.parseDouble(row.split(",")[header.indexOf("imbalance")])).isCloseTo(expected,
         Offset.offset(1e-5 * expected));
 
-    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files and the
-    // quality table in Markdown.
-    assertThat(files).hasSize(3 + hierarchies * 3 + hierarchies * 2);
+    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files and three
+    // Markdown tables.
+    assertThat(files).hasSize(5 + hierarchies * 3 + hierarchies * 2);
     for (Path f : files) {
       if (!f.toString().endsWith(".csv") && !f.toString().endsWith(".md")) {
         assertThat(f.toString()).endsWith(".png");
@@ -106,6 +106,13 @@ class RealHierarchiesTest {
     String mdRow = md.stream().filter(l -> l.startsWith("| chombo_testGrids.3d | " + k[1] + " |")).findFirst()
         .orElseThrow();
     assertThat(mdRow.substring(2, mdRow.length() - 2).split(" \\| ")[columns.indexOf("knapsack")]).isEqualTo(expected);
+    // The options table: the default grid-packing column agrees with the quality table.
+    List<String> options = Files.readAllLines(out.resolve("real-hierarchies-options.md"));
+    assertThat(options).hasSize(2 + 4 * 2);
+    String gp = mdRow.substring(2, mdRow.length() - 2).split(" \\| ")[columns.indexOf("grid-packing")];
+    String optionRow = options.stream().filter(l -> l.startsWith("| chombo_testGrids.3d | " + k[1] + " |"))
+        .findFirst().orElseThrow();
+    assertThat(optionRow.substring(2, optionRow.length() - 2).split(" \\| ")[2]).isEqualTo(gp);
   }
 
   @Test
