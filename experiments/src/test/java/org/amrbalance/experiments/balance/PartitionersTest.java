@@ -50,11 +50,7 @@ class PartitionersTest {
             assertThat(e).as("grid-packing on %s at %d ranks", file, ranks).isGreaterThanOrEqualTo(0.85);
           }
         }
-        // Enzo at 1,024 ranks is the one cell below 0.90: its coarse levels hold 32 to 180 cells per rank, less
-        // than a few of the smallest pieces (4^3 cells) the default minimum edge allows.
-        boolean granular = file.startsWith("enzo") && ranks == 1024;
-        assertThat(best).as("best partitioner on %s at %d ranks", file, ranks)
-            .isGreaterThanOrEqualTo(granular ? 0.88 : 0.90);
+        assertThat(best).as("best partitioner on %s at %d ranks", file, ranks).isGreaterThanOrEqualTo(0.90);
       }
     }
     assertThat(cells).isEqualTo(11);
