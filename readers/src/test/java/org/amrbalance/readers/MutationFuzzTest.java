@@ -33,18 +33,20 @@ import org.junit.jupiter.api.io.TempDir;
  * another line of the file; a character changed, inserted or deleted (digits, signs, separators, brackets, a tab,
  * control and non-ASCII characters); a number replaced by a small, negative, huge, overflowing, fractional,
  * non-finite or malformed one; or the file truncated anywhere. The variants are handed to the readers in memory
- * ({@link HierarchyText}), so that ten thousand of them take seconds; every {@value #FILE_CHECK_EVERY}th is also
+ * ({@link HierarchyText}), so that thousands of them take seconds; every {@value #FILE_CHECK_EVERY}th is also
  * written to disk and read through the {@code Path} methods, which must give the same hierarchy or the same message.
  *
  * <p>Input i is built from its own generator, seeded by the reader's seed and i, so a failure names the input and
  * what was done to it, and the outcome does not depend on how many threads run the inputs.
- * {@code -Damrbalance.fuzz.mutations=N} changes the number of inputs per reader.
+ * {@code -Damrbalance.fuzz.mutations=N} changes the number of inputs per reader ({@code scripts/test.sh --soak}
+ * sets 20,000).
  */
 // The timeout only turns a hang into a failure (in its own thread, since the inputs run on a thread pool); it is far
 // above the run time and checks no speed.
 @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = ThreadMode.SEPARATE_THREAD)
 class MutationFuzzTest {
-  private static final int DEFAULT_MUTATIONS = 10_000;
+  /** The default run's count; the soak (`scripts/test.sh --soak`) runs 10,000 and more. */
+  private static final int DEFAULT_MUTATIONS = 2_000;
   private static final int MUTATIONS = Integer.getInteger("amrbalance.fuzz.mutations", DEFAULT_MUTATIONS);
   private static final int FILE_CHECK_EVERY = 500;
   /** The JVM's thread bean, which on HotSpot also counts the bytes each thread allocates. */
