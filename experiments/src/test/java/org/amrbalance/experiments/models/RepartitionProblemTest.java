@@ -206,7 +206,18 @@ class RepartitionProblemTest {
         assertThat(h).isCloseTo(printed[i][j], offset(5.0));
       }
     }
-    assertThat(percentHeuristic(100, 50, 1, 20_000)).isCloseTo(95.1, offset(0.5));
+    // No policy beats the optimum: %_H stays at or below 100 within its noise, also where the optimal gain is small
+    // and V has the most pieces (an optimum reported too high would show here as %_H above 100).
+    for (int n : new int[] {100, 1000}) {
+      for (double g : new double[] {5, 50}) {
+        RepartitionProblem pr = RepartitionProblem.tableII(n, g);
+        double optimalGain = pr.retainCost() - pr.optimal().cost();
+        RepartitionProblem.Estimate saving = pr.heuristicSaving(n == 1000 ? 4000 : 20_000, 7, 1, 0, 0.8, 0.5);
+        assertThat(saving.mean()).as("N=%d G=%s", n, g)
+            .isLessThanOrEqualTo(optimalGain + 3 * saving.standardError())
+            .isGreaterThan(0.9 * optimalGain);
+      }
+    }
   }
 
   /** Table IV's claim: as N grows the heuristic becomes insensitive to misestimating G. */
