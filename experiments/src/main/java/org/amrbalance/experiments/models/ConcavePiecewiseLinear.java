@@ -22,6 +22,9 @@ final class ConcavePiecewiseLinear {
         "must hold at least 2 knots, as many as ys (" + ys.length + ")");
     Checks.check(xs[0] == 0 && xs[xs.length - 1] == 1, "xs", xs[0] + ".." + xs[xs.length - 1],
         "must run from 0 to 1");
+    for (int i = 1; i < xs.length; i++) {
+      Checks.check(xs[i] > xs[i - 1], "xs[" + i + "]", xs[i], "must exceed xs[" + (i - 1) + "] = " + xs[i - 1]);
+    }
     return new ConcavePiecewiseLinear(xs, ys);
   }
 

@@ -103,10 +103,10 @@ public final class RepartitionProblem {
     private final double[] valueAtOne;
     private int maxSegmentsSeen;
 
-    // Instead of spec §9's 1024-segment limit, whose chord from 0 lies unboundedly far below V: knots go only where
-    // the chord is within errorBudget/M, and since the recursion is monotone and moves sup-norm errors by at most
-    // their size (E_v averages V, T and R add known terms, min is 1-Lipschitz), the computed V lies below the exact
-    // one by at most the sum of the measured per-step changes.
+    // Spec §9's approximation chosen: not the 1024-segment limit (its chord from p = 0 lies below V by an amount it
+    // never measures) but knots thinned within errorBudget/M per step; the recursion is monotone and moves sup-norm
+    // errors by at most their size (E_v averages V, T and R add known terms, min is 1-Lipschitz), so the computed V
+    // lies below the exact one by at most the sum of the measured per-step changes.
     private Optimal(double errorBudget) {
       thresholds = new double[horizon + 1];
       valueAtOne = new double[horizon + 2];

@@ -72,6 +72,8 @@ class ConcavePiecewiseLinearTest {
   void knotsMustSpanTheUnitInterval() {
     assertThatThrownBy(() -> ConcavePiecewiseLinear.of(new double[] {0, 0.5}, new double[] {0, 1}))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("xs");
+    assertThatThrownBy(() -> ConcavePiecewiseLinear.of(new double[] {0, 0.5, 0.5, 1}, new double[] {0, 1, 1, 1}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("xs[2]");
     assertThatThrownBy(() -> ConcavePiecewiseLinear.zero().simplified(-1))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerance");
   }
