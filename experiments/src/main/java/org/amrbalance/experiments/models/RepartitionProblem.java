@@ -16,6 +16,9 @@ import org.amrbalance.triggers.detection.ThresholdHeuristic;
  */
 @Immutable
 public final class RepartitionProblem {
+  /** The default bound on how far {@link #optimal()}'s cost lies below the exact optimum, in cost units. */
+  public static final double DEFAULT_ERROR_BUDGET = 1e-6;
+
   private final double oldCost;
   private final double newCost;
   private final double testDelay;
@@ -78,22 +81,37 @@ public final class RepartitionProblem {
     return oldCost * s;
   }
 
-  /** The optimal policy by the backward recursion (6)–(9), V kept to at most {@code maxSegments} segments. */
-  public Optimal optimal(int maxSegments) {
-    Checks.atLeast("maxSegments", maxSegments, 2);
-    return new Optimal(maxSegments);
+  /**
+   * The optimal policy by the backward recursion (6)–(9), V kept as a concave piecewise-linear function whose knots
+   * are thinned so that its value is at most {@code errorBudget} (cost units) below the exact optimum in total.
+   */
+  public Optimal optimal(double errorBudget) {
+    Checks.finitePositive("errorBudget", errorBudget);
+    return new Optimal(errorBudget);
+  }
+
+  /** {@link #optimal(double)} within {@value #DEFAULT_ERROR_BUDGET} cost units, far below any table's precision. */
+  public Optimal optimal() {
+    return optimal(DEFAULT_ERROR_BUDGET);
   }
 
   /** The optimal value functions and thresholds π_n. */
   public final class Optimal {
     private final double[] thresholds; // π_n, n = 1..M
     private final double cost;
+    private final double errorBound;
     private final double[] valueAtOne;
     private int maxSegmentsSeen;
 
-    private Optimal(int maxSegments) {
+    // Spec §9's approximation chosen: not the 1024-segment limit (its chord from p = 0 lies below V by an amount it
+    // never measures) but knots thinned within errorBudget/M per step; the recursion is monotone and moves sup-norm
+    // errors by at most their size (E_v averages V, T and R add known terms, min is 1-Lipschitz), so the computed V
+    // lies below the exact one by at most the sum of the measured per-step changes.
+    private Optimal(double errorBudget) {
       thresholds = new double[horizon + 1];
       valueAtOne = new double[horizon + 2];
+      double perStep = errorBudget / horizon;
+      double bound = 0;
       ConcavePiecewiseLinear v = ConcavePiecewiseLinear.zero();
       for (int n = horizon; n >= 1; n--) {
         ConcavePiecewiseLinear ev = expectedNext(v);
@@ -121,8 +139,10 @@ public final class RepartitionProblem {
             double d = t - ry[i];
             if ((dPrev > 0 && d < 0) || (dPrev < 0 && d > 0)) {
               double x = rx[i - 1] + (rx[i] - rx[i - 1]) * dPrev / (dPrev - d);
-              nx[m] = x;
-              ny[m++] = tConst + tSlope * x;
+              if (x > nx[m - 1] && x < rx[i]) {
+                nx[m] = x;
+                ny[m++] = tConst + tSlope * x;
+              }
               if (dPrev > 0 && !found) {
                 pi = x;
                 found = true;
@@ -136,16 +156,28 @@ public final class RepartitionProblem {
           ny[m++] = Math.min(t, ry[i]);
         }
         thresholds[n] = pi;
-        v = new ConcavePiecewiseLinear(Arrays.copyOf(nx, m), Arrays.copyOf(ny, m)).pruned(1e-12).limited(maxSegments);
+        ConcavePiecewiseLinear.Simplified s =
+            ConcavePiecewiseLinear.of(Arrays.copyOf(nx, m), Arrays.copyOf(ny, m)).simplified(perStep);
+        v = s.function();
+        bound += s.maxChange();
         maxSegmentsSeen = Math.max(maxSegmentsSeen, v.segments());
         valueAtOne[n] = v.at(1);
       }
       cost = expectedNext(v).ys[0];
+      errorBound = bound;
     }
 
-    /** E_v(⟨0, 0⟩): the optimal expected post-change cost of the whole run. */
+    /** E_v(⟨0, 0⟩): the optimal expected post-change cost of the whole run, at most {@link #errorBound()} low. */
     public double cost() {
       return cost;
+    }
+
+    /**
+     * How far {@link #cost()} may lie below the exact optimum: the sum of the per-step changes made by thinning
+     * knots, each at most errorBudget/M (rounding aside); the exact optimum is in [cost, cost + errorBound].
+     */
+    public double errorBound() {
+      return errorBound;
     }
 
     /** π_n: retain iff p ≤ π_n (1: never test at n). */
@@ -159,12 +191,14 @@ public final class RepartitionProblem {
       return valueAtOne[n];
     }
 
+    /** The largest number of linear pieces V(⟨·, n⟩) needed at any n. */
     public int maxSegments() {
       return maxSegmentsSeen;
     }
   }
 
-  // E_v(p) = q^c(p) V(p^c(p)) + q^c̄(p) V(p^c̄(p)); both terms are linear between the preimages of V's knots.
+  // E_v(p) = q^c(p) V(p^c(p)) + q^c̄(p) V(p^c̄(p)); both terms are linear between the preimages of V's knots, so
+  // evaluating at those preimages (and 0 and 1) gives E_v exactly.
   private ConcavePiecewiseLinear expectedNext(ConcavePiecewiseLinear v) {
     double[] knots = new double[2 * v.xs.length + 2];
     int k = 0;
@@ -180,11 +214,11 @@ public final class RepartitionProblem {
     }
     double[] xs = Arrays.copyOf(knots, k);
     Arrays.sort(xs);
+    double[] ux = new double[k];
     double[] ys = new double[k];
     int m = 0;
-    double[] ux = new double[k];
     for (int i = 0; i < k; i++) {
-      if (m > 0 && xs[i] - ux[m - 1] <= 1e-15) {
+      if (m > 0 && xs[i] == ux[m - 1]) {
         continue;
       }
       double p = xs[i];
@@ -192,10 +226,7 @@ public final class RepartitionProblem {
       ux[m] = p;
       ys[m++] = qc * v.at(posterior.afterPositive(p)) + (1 - qc) * v.at(posterior.afterNegative(p));
     }
-    if (ux[m - 1] < 1) {
-      ux[m - 1] = 1;
-    }
-    return new ConcavePiecewiseLinear(Arrays.copyOf(ux, m), Arrays.copyOf(ys, m));
+    return ConcavePiecewiseLinear.of(Arrays.copyOf(ux, m), Arrays.copyOf(ys, m));
   }
 
   /** Mean and standard error of a Monte Carlo estimate. */
@@ -204,8 +235,9 @@ public final class RepartitionProblem {
   /**
    * Expected cost saved against always retaining, by Monte Carlo with the same change times and test outcomes
    * for both (common random numbers) and, as a control variate, the saving G·(M − τ + 1)⁺ of an oracle that
-   * repartitions for free at the change, whose mean G·Σ_n P(τ ≤ n) is known exactly; for the heuristic with Ĝ = {@code gainFactor}·G, each estimate of Ĝ costing
-   * {@code estimationCost}, p_e at {@code thresholdPosition} in its bracket, ρ = {@code rho}.
+   * repartitions for free at the change, whose mean G·Σ_n P(τ ≤ n) is known exactly; for the heuristic with
+   * Ĝ = {@code gainFactor}·G, each estimate of Ĝ costing {@code estimationCost}, p_e at {@code thresholdPosition} in
+   * its bracket, ρ = {@code rho}.
    */
   public Estimate heuristicSaving(int runs, long seed, double gainFactor, double estimationCost, double rho,
       double thresholdPosition) {
