@@ -203,8 +203,8 @@ public final class BalancingModules {
     }
     for (String m : members) {
       if (!triggers.containsKey(m)) {
-        throw new IllegalArgumentException(TRIGGER + " = " + name + ": unknown trigger '" + m + "'; known: "
-            + triggers.keySet() + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
+        throw new IllegalArgumentException(TRIGGER + " = " + name + ": unknown trigger" + (composite ? " '" + m + "'"
+            : "") + "; known: " + triggers.keySet() + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
       }
     }
     if (new java.util.HashSet<>(members).size() != members.size()) {
