@@ -3,7 +3,9 @@ package org.amrbalance.config;
 import com.google.inject.Guice;
 import com.google.inject.Module;
 import com.google.inject.util.Modules;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceLoader;
@@ -18,7 +20,8 @@ import org.amrbalance.spi.LoadBalancer;
  *
  * <pre>
  * amrbalance.balancer = NAME              (default knapsack)
- * amrbalance.trigger  = NAME              (default every-regrid)
+ * amrbalance.trigger  = NAME              (default adaptive); any:NAME,NAME or all:NAME,NAME combine triggers,
+ *                                         each member configured by its own amrbalance.NAME.OPTION
  * amrbalance.placement = NAME             places a regrid's grids when the trigger keeps the mapping: any balancer
  *                                         name (default inherit: where their data is)
  * amrbalance.NAME.OPTION = VALUE          options of a balancer or trigger
@@ -40,7 +43,11 @@ public final class BalancingModules {
   public static final String PLACEMENT = PREFIX + "placement";
   public static final String DEFAULT_PLACEMENT = InheritingPlacementProvider.NAME;
   public static final String DEFAULT_BALANCER = "knapsack";
-  public static final String DEFAULT_TRIGGER = "every-regrid";
+  public static final String DEFAULT_TRIGGER = "adaptive";
+  /** Prefix of a composite trigger that fires when any member fires: {@code any:stop-at-rise,change-detection}. */
+  public static final String ANY = "any:";
+  /** Prefix of a composite trigger that fires when every member fires in the same step. */
+  public static final String ALL = "all:";
   private static final String SERVICE = "service";
   private static final Map<String, String> SERVICE_OPTIONS = Map.of(
       "two-stage", "adopt a remap only if its predicted gain over the horizon pays its expected cost (default false)",
@@ -83,11 +90,7 @@ public final class BalancingModules {
       throw new IllegalArgumentException(PLACEMENT + " = " + placementName + ": unknown placement; known: "
           + placements.keySet());
     }
-    TriggerProvider trigger = triggers.get(triggerName);
-    if (trigger == null) {
-      throw new IllegalArgumentException(TRIGGER + " = " + triggerName + ": unknown trigger; known: "
-          + triggers.keySet());
-    }
+    List<String> triggerMembers = triggerMembers(triggerName, triggers);
 
     Map<String, Map<String, String>> byComponent = new TreeMap<>();
     for (Map.Entry<String, String> e : new TreeMap<>(properties).entrySet()) {
@@ -129,7 +132,7 @@ public final class BalancingModules {
     LoadBalancer placer = Guice.createInjector(placementModule).getInstance(LoadBalancer.class);
     return Modules.combine(
         balancerModule,
-        trigger.module(ComponentOptions.of(triggerName, byComponent.getOrDefault(triggerName, Map.of()))),
+        triggerModule(triggerName, triggerMembers, triggers, byComponent),
         new ServiceModule(serviceOptions, placer));
   }
 
@@ -148,6 +151,98 @@ public final class BalancingModules {
     return p.module(ComponentOptions.of(name, options));
   }
 
+  /**
+   * Only the module of one trigger, with options given without prefix ({@code initial-cost -> 0.5}); {@code name}
+   * may be a composite {@code any:a,b} or {@code all:a,b}, whose members then take the options
+   * {@code a.initial-cost -> 0.5}. For tools that run a trigger without a service.
+   */
+  public static Module triggerModule(String name, Map<String, String> options) {
+    Map<String, TriggerProvider> triggers = discover(TriggerProvider.class,
+        Thread.currentThread().getContextClassLoader());
+    List<String> members = triggerMembers(name.trim(), triggers);
+    Map<String, Map<String, String>> byComponent = new TreeMap<>();
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      String component = members.size() == 1 ? members.get(0) : e.getKey().substring(0, Math.max(0,
+          e.getKey().indexOf('.')));
+      String option = members.size() == 1 ? e.getKey() : e.getKey().substring(e.getKey().indexOf('.') + 1);
+      TriggerProvider p = triggers.get(component);
+      if (p == null || !members.contains(component) || !p.options().containsKey(option)) {
+        throw new IllegalArgumentException(PREFIX + (members.size() == 1 ? component + "." : "") + e.getKey()
+            + " = " + e.getValue() + ": unknown option of " + name.trim() + "; valid: "
+            + validOptions(members, triggers));
+      }
+      byComponent.computeIfAbsent(component, k -> new HashMap<>()).put(option, e.getValue());
+    }
+    return triggerModule(name.trim(), members, triggers, byComponent);
+  }
+
+  /** The options a trigger name (single or composite) accepts, as written after {@code amrbalance.}. */
+  private static Set<String> validOptions(List<String> members, Map<String, TriggerProvider> triggers) {
+    Set<String> valid = new java.util.TreeSet<>();
+    for (String m : members) {
+      for (String o : triggers.get(m).options().keySet()) {
+        valid.add(m + "." + o);
+      }
+    }
+    return valid;
+  }
+
+  /**
+   * The trigger names in {@code name}: itself, or the members of {@code any:a,b} / {@code all:a,b} (at least one,
+   * each known and given once).
+   */
+  private static List<String> triggerMembers(String name, Map<String, TriggerProvider> triggers) {
+    boolean composite = name.startsWith(ANY) || name.startsWith(ALL);
+    List<String> members = new ArrayList<>();
+    if (composite) {
+      for (String m : name.substring(name.indexOf(':') + 1).split(",", -1)) {
+        members.add(m.trim());
+      }
+    } else {
+      members.add(name);
+    }
+    for (String m : members) {
+      if (!triggers.containsKey(m)) {
+        throw new IllegalArgumentException(TRIGGER + " = " + name + ": unknown trigger" + (composite ? " '" + m + "'"
+            : "") + "; known: " + triggers.keySet() + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
+      }
+    }
+    if (new java.util.HashSet<>(members).size() != members.size()) {
+      throw new IllegalArgumentException(TRIGGER + " = " + name + ": a composite names each trigger once "
+          + "(members share their options amrbalance.NAME.*)");
+    }
+    return members;
+  }
+
+  private static Module triggerModule(String name, List<String> members, Map<String, TriggerProvider> triggers,
+      Map<String, Map<String, String>> byComponent) {
+    List<Module> modules = new ArrayList<>();
+    for (String m : members) {
+      modules.add(triggers.get(m).module(ComponentOptions.of(m, byComponent.getOrDefault(m, Map.of()))));
+    }
+    if (!name.startsWith(ANY) && !name.startsWith(ALL)) {
+      return modules.get(0);
+    }
+    // Each member is built by its own injector, so that members' option bindings stay apart; every injection of
+    // the composite gets fresh members (policies are stateful, one per run).
+    List<com.google.inject.Injector> injectors = new ArrayList<>();
+    for (Module m : modules) {
+      injectors.add(Guice.createInjector(m));
+    }
+    boolean all = name.startsWith(ALL);
+    return new com.google.inject.AbstractModule() {
+      @com.google.inject.Provides
+      org.amrbalance.spi.RemapPolicy policy() {
+        org.amrbalance.spi.RemapPolicy[] p = new org.amrbalance.spi.RemapPolicy[injectors.size()];
+        for (int i = 0; i < p.length; i++) {
+          p[i] = injectors.get(i).getInstance(org.amrbalance.spi.RemapPolicy.class);
+        }
+        return all ? org.amrbalance.triggers.CompositePolicy.allOf(p)
+            : org.amrbalance.triggers.CompositePolicy.anyOf(p);
+      }
+    };
+  }
+
   /** Names of the balancers on the classpath. */
   public static Set<String> balancerNames() {
     return discover(BalancerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();
@@ -156,6 +251,15 @@ public final class BalancingModules {
   /** Names of the triggers on the classpath. */
   public static Set<String> triggerNames() {
     return discover(TriggerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();
+  }
+
+  /** The provider of a trigger name, for listings of its options. */
+  public static TriggerProvider trigger(String name) {
+    TriggerProvider p = discover(TriggerProvider.class, Thread.currentThread().getContextClassLoader()).get(name);
+    if (p == null) {
+      throw new IllegalArgumentException("trigger = " + name + ": unknown trigger; known: " + triggerNames());
+    }
+    return p;
   }
 
   /** The provider of a balancer name, for listings of its options. */

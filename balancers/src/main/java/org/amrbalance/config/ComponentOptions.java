@@ -58,6 +58,22 @@ public final class ComponentOptions {
     throw bad(option, raw, "must be an integer in [" + min + ", " + max + "]");
   }
 
+  public long longValue(String option, long defaultValue, long min, long max) {
+    String raw = values.get(option);
+    if (raw == null) {
+      return defaultValue;
+    }
+    try {
+      long v = Long.parseLong(raw.trim());
+      if (v >= min && v <= max) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the valid range
+    }
+    throw bad(option, raw, "must be an integer in [" + min + ", " + max + "]");
+  }
+
   public double doubleValue(String option, double defaultValue, double min, double max) {
     String raw = values.get(option);
     if (raw == null) {

@@ -127,6 +127,16 @@ public final class ChangeDetection implements RemapPolicy {
     ranks.remapped();
   }
 
+  /**
+   * A remap that another member of a {@link CompositePolicy} asked for: the cost is measured and the rank count may
+   * change, but the base and the clusters are kept, so the test goes on across the other trigger's remaps.
+   */
+  void remappedByAnother(double measuredCost) {
+    Checks.finiteNonNegative("measuredCost", measuredCost);
+    cost = measuredCost;
+    ranks.remapped();
+  }
+
   @Override
   public byte[] saveState() {
     ThresholdHeuristic.State h = heuristic.state();

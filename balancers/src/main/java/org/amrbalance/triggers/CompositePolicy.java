@@ -73,8 +73,19 @@ public final class CompositePolicy implements RemapPolicy {
 
   @Override
   public void onRemap(double measuredCost) {
-    for (RemapPolicy m : members) {
-      m.onRemap(measuredCost);
+    boolean anyAsked = false;
+    for (boolean a : asked) {
+      anyAsked |= a;
+    }
+    for (int i = 0; i < members.size(); i++) {
+      RemapPolicy m = members.get(i);
+      if (anyAsked && !asked[i] && m instanceof ChangeDetection cd) {
+        // Another member's remaps are part of the regime change detection watches: restarting its base at each of
+        // them (Stop-At-Rise remaps every few steps) would leave it no cluster to test, ever.
+        cd.remappedByAnother(measuredCost);
+      } else {
+        m.onRemap(measuredCost);
+      }
     }
     java.util.Arrays.fill(asked, false);
   }

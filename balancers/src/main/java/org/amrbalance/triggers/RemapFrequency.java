@@ -19,7 +19,10 @@ import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
  *
  * <p>Estimated workload: each rank's step time stands for its normalized load; w is the mean step time of the first
  * step after a remap (the loads are level then), the increments are each rank's changes from one step to the next within
- * an interval (never across a remap), pooled over ranks or per rank, and accumulated over the whole run. The period is
+ * an interval (never across a remap), pooled over ranks or per rank, and kept as {@link
+ * RemapFrequencyOptions.Estimates} says: by default exponentially forgotten (half-life 32 increments), clipped at four
+ * deviations and cleared of measurement noise; {@link RemapFrequencyOptions#paper()} accumulates them over the whole
+ * run as the paper does. The period is
  * re-evaluated every step from the current estimates; before the warm-up no remap is asked for. Under per-rank
  * estimates, PI uses Theorem 6.1 evaluated at the current step only (fire once d1 of the current step exceeds D).
  * A skipped remap is asked for again at the next step. With {@link RemapFrequencyOptions#costFloor()} (the default)
@@ -30,7 +33,7 @@ public final class RemapFrequency implements RemapPolicy {
   // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.
   private static final int MAX_SCAN = 10_000;
 
-  private static final int STATE_VERSION = 2;
+  private static final int STATE_VERSION = 3;
 
   private final RemapFrequencyOptions options;
   private final RankCount ranks = new RankCount();
@@ -43,6 +46,11 @@ public final class RemapFrequency implements RemapPolicy {
   private long[] count;
   private double[] mean;
   private double[] m2;
+  private double[] weight;
+  private double[] lag;
+  private double[] lastIncrement;
+  private double stepTotal;
+  private long stepCount;
 
   public RemapFrequency(RemapFrequencyOptions options) {
     this.options = Checks.notNull("options", options);
@@ -117,23 +125,51 @@ public final class RemapFrequency implements RemapPolicy {
 
   private double estimatedPeriod(StepTimes times) {
     int n = times.ranks();
+    RemapFrequencyOptions.Estimates e = options.estimates();
     if (count == null || count.length != n) {
       // None yet, or a remap moved the run to another rank count (a restart): per-rank statistics start afresh.
       count = new long[n];
       mean = new double[n];
       m2 = new double[n];
+      weight = new double[n];
+      lag = new double[n];
+      lastIncrement = new double[n];
+      java.util.Arrays.fill(lastIncrement, Double.NaN);
     }
+    stepTotal += times.average();
+    stepCount++;
     if (steps >= 2) {
+      double keep = e.halfLife() == 0 ? 1 : Math.pow(0.5, 1.0 / e.halfLife());
       for (int r = 0; r < n; r++) {
         double z = times.time(r) - previous[r];
+        if (e.clip() > 0 && count[r] >= options.warmup() && weight[r] > 1) {
+          // A spike's two increments (up, then down) move the moments by a bounded amount.
+          double sd = Math.sqrt(m2[r] / (weight[r] - 1));
+          z = Math.max(mean[r] - e.clip() * sd, Math.min(mean[r] + e.clip() * sd, z));
+        }
         count[r]++;
+        weight[r] = keep * weight[r] + 1;
         double d = z - mean[r];
-        mean[r] += d / count[r];
-        m2[r] += d * (z - mean[r]);
+        mean[r] += d / weight[r];
+        m2[r] = keep * m2[r] + d * (z - mean[r]);
+        if (!Double.isNaN(lastIncrement[r])) {
+          lag[r] += ((z - mean[r]) * (lastIncrement[r] - mean[r]) - lag[r]) / weight[r];
+        }
+        lastIncrement[r] = z;
       }
     }
     if (n < 2 || count[0] < options.warmup() || !(intervalLoad > 0)) {
       return Double.NaN;
+    }
+    double[] var = new double[n];
+    double meanVar = 0;
+    for (int r = 0; r < n; r++) {
+      var[r] = m2[r] / Math.max(1e-12, weight[r] - 1);
+      if (e.separateNoise()) {
+        // Measurement noise ε adds 2Var(ε) to Var(Δ) and −Var(ε) to Cov(Δ_t, Δ_{t−1}); the walk adds to neither.
+        var[r] = Math.max(0, var[r] + 2 * Math.min(0, lag[r]));
+      }
+      meanVar += var[r] / n;
     }
     if (options.pooled()) {
       // Pooled over ranks: the mean of the per-rank means, and the within-rank variance plus the spread of the means.
@@ -141,21 +177,13 @@ public final class RemapFrequency implements RemapPolicy {
       for (double m : mean) {
         mu += m / n;
       }
-      double ss = 0;
-      long total = 0;
+      double spread = 0;
       for (int r = 0; r < n; r++) {
-        ss += m2[r] + count[r] * (mean[r] - mu) * (mean[r] - mu);
-        total += count[r];
+        spread += (mean[r] - mu) * (mean[r] - mu) / n;
       }
-      double var = ss / (total - 1);
+      double v = meanVar + spread;
       double mean0 = Math.max(0, mu); // a falling mean load would only empty the processors: treat as μ = 0
-      return floored(homogeneousPeriod(options, intervalLoad, mean0, var, n), var, n);
-    }
-    double[] var = new double[n];
-    double meanVar = 0;
-    for (int r = 0; r < n; r++) {
-      var[r] = m2[r] / (count[r] - 1);
-      meanVar += var[r] / n;
+      return floored(homogeneousPeriod(options, intervalLoad, mean0, v, n), v, n);
     }
     if (options.form() == RemapFrequencyOptions.Form.DEVIATION) {
       return floored(DeviationInterval.of(mean.clone(), var).realInterval(options.tolerance(), intervalLoad), meanVar,
@@ -165,13 +193,30 @@ public final class RemapFrequency implements RemapPolicy {
     return floored(d1 > options.tolerance() ? steps : Double.POSITIVE_INFINITY, meanVar, n);
   }
 
-  /** {@code period}, raised to the cost-paying T_c of {@link RemapFrequencyOptions#costFloor()} when that is on. */
+  /**
+   * {@code period}, raised to the cost-paying period of {@link RemapFrequencyOptions#costFloor()} when that is on: the
+   * T minimizing (c + Σ_{t≤T} max(0, k·σ·√t − D·w))/T, the mean loss per step when the imbalance within the tolerance
+   * D is free and the excess pays for the remap; D → 0 gives (3c/(kσ))^(2/3), c → 0 the paper's T*.
+   */
   private double floored(double period, double variance, int n) {
-    if (!options.costFloor() || !(variance > 0) || !(cost > 0)) {
+    double c = cost;
+    if (options.estimates().minCost() > 0 && stepCount > 0) {
+      c = Math.max(c, options.estimates().minCost() * stepTotal / stepCount);
+    }
+    if (!options.costFloor() || !(variance > 0) || !(c > 0)) {
       return period;
     }
-    double payBack = Math.pow(3 * cost / (options.factor().of(n) * Math.sqrt(variance)), 2.0 / 3);
-    return Math.max(period, payBack);
+    double slope = options.factor().of(n) * Math.sqrt(variance);
+    double free = options.tolerance() * intervalLoad;
+    double lost = 0;
+    for (int t = 1; t < MAX_SCAN; t++) {
+      double next = Math.max(0, slope * Math.sqrt(t + 1) - free);
+      lost += Math.max(0, slope * Math.sqrt(t) - free);
+      if (next * t > c + lost) { // the mean loss per step is least at t (its next term exceeds the mean)
+        return Math.max(period, t);
+      }
+    }
+    return Double.POSITIVE_INFINITY;
   }
 
   @Override
@@ -181,6 +226,9 @@ public final class RemapFrequency implements RemapPolicy {
     steps = 0;
     previous = null;
     intervalLoad = Double.NaN;
+    if (lastIncrement != null) {
+      java.util.Arrays.fill(lastIncrement, Double.NaN); // no increment spans a remap
+    }
     ranks.remapped();
   }
 
@@ -188,7 +236,8 @@ public final class RemapFrequency implements RemapPolicy {
   public byte[] saveState() {
     return TriggerState.writer(RemapFrequencyModule.NAME, STATE_VERSION).putInt(ranks.get())
         .putInt(steps).putDouble(cost).putDouble(intervalLoad).putDoubles(previous).putLongs(count)
-        .putDoubles(mean).putDoubles(m2).toBytes();
+        .putDoubles(mean).putDoubles(m2).putDoubles(weight).putDoubles(lag).putDoubles(lastIncrement)
+        .putDouble(stepTotal).putLong(stepCount).toBytes();
   }
 
   @Override
@@ -202,9 +251,16 @@ public final class RemapFrequency implements RemapPolicy {
     long[] cnt = in.readLongs();
     double[] mu = in.readDoubles();
     double[] sq = in.readDoubles();
+    double[] wt = in.readDoubles();
+    double[] lg = in.readDoubles();
+    double[] li = in.readDoubles();
+    double total = in.readDouble();
+    long totalCount = in.readLong();
     in.end();
     boolean sameShape = (cnt == null) == (mu == null) && (mu == null) == (sq == null)
-        && (cnt == null || (cnt.length == mu.length && mu.length == sq.length));
+        && (mu == null) == (wt == null) && (wt == null) == (lg == null) && (lg == null) == (li == null)
+        && (cnt == null || (cnt.length == mu.length && mu.length == sq.length && sq.length == wt.length
+            && wt.length == lg.length && lg.length == li.length));
     Checks.check(r >= 0 && n >= 0 && sameShape, "state", state.length + " bytes",
         "holds a negative count or per-rank statistics of different lengths");
     ranks.set(r);
@@ -216,6 +272,11 @@ public final class RemapFrequency implements RemapPolicy {
     count = cnt;
     mean = mu;
     m2 = sq;
+    weight = wt;
+    lag = lg;
+    lastIncrement = li;
+    stepTotal = total;
+    stepCount = totalCount;
   }
 
   /** The real-valued T* of the known workload (NaN when estimated or before the first step). */

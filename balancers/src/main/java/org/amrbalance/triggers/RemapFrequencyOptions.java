@@ -22,7 +22,8 @@ public final class RemapFrequencyOptions {
   }
 
   private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(Form.EXTREME_DIFFERENCE, 0.1,
-      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true, true);
+      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true, true,
+      Estimates.ROBUST);
 
   private final Form form;
   private final double tolerance;
@@ -35,9 +36,11 @@ public final class RemapFrequencyOptions {
   private final int warmup;
   private final boolean pooled;
   private final boolean costFloor;
+  private final Estimates estimates;
 
   private RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
-      double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled, boolean costFloor) {
+      double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled, boolean costFloor,
+      Estimates estimates) {
     this.form = form;
     this.tolerance = tolerance;
     this.factor = factor;
@@ -49,6 +52,7 @@ public final class RemapFrequencyOptions {
     this.warmup = warmup;
     this.pooled = pooled;
     this.costFloor = costFloor;
+    this.estimates = estimates;
   }
 
   /** PI with D = 0.1, the normal-approximation factor a(N), workload estimated online, processors pooled. */
@@ -61,14 +65,14 @@ public final class RemapFrequencyOptions {
     Checks.notNull("form", f);
     Checks.finitePositive("tolerance", value);
     return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
-        costFloor);
+        costFloor, estimates);
   }
 
   /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
   public RemapFrequencyOptions factor(MaxFactor k) {
     Checks.notNull("factor", k);
     return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
-        costFloor);
+        costFloor, estimates);
   }
 
   /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
@@ -77,7 +81,7 @@ public final class RemapFrequencyOptions {
     Checks.finiteNonNegative("mu", mean);
     Checks.finiteNonNegative("sigma2", variance);
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
-        new double[0], warmup, true, costFloor);
+        new double[0], warmup, true, costFloor, estimates);
   }
 
   /**
@@ -97,7 +101,7 @@ public final class RemapFrequencyOptions {
       Checks.finitePositive("capacity[" + i + "]", capacities[i]);
     }
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, means.clone(), variances.clone(),
-        capacities.clone(), warmup, false, costFloor);
+        capacities.clone(), warmup, false, costFloor, estimates);
   }
 
   /**
@@ -109,7 +113,7 @@ public final class RemapFrequencyOptions {
   public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
     Checks.check(warmupIncrements >= 2, "warmup", warmupIncrements, "must be >= 2");
     return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
-        new double[0], warmupIncrements, pooledRanks, costFloor);
+        new double[0], warmupIncrements, pooledRanks, costFloor, estimates);
   }
 
   public RemapFrequencyOptions estimated() {
@@ -170,7 +174,44 @@ public final class RemapFrequencyOptions {
 
   public RemapFrequencyOptions costFloor(boolean on) {
     return new RemapFrequencyOptions(form, tolerance, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
-        on);
+        on, estimates);
+  }
+
+  /**
+   * How an estimated workload's statistics are kept (additions beyond seed 003, which assumes exact moments):
+   * {@code halfLife} increments after which an old increment weighs half (0: never forgotten, the paper's
+   * estimate); increments beyond {@code clip} estimated deviations from the mean are clipped (0: off), so one spike
+   * moves the estimate by a bounded amount; {@code separateNoise} subtracts the measurement noise, whose increments
+   * are negatively correlated from step to step (σ_w² = Var(Δ) + 2·Cov(Δ_t, Δ_{t−1})); {@code minCost} floors the
+   * measured remap cost at that many mean step times.
+   */
+  public record Estimates(int halfLife, double clip, boolean separateNoise, double minCost) {
+    /** Half-life 32, clip at 4 deviations, noise separated, cost at least 0.1 step: the default. */
+    public static final Estimates ROBUST = new Estimates(32, 4, true, 0.1);
+    /** The paper's plain running moments, no cost floor of any kind. */
+    public static final Estimates PAPER = new Estimates(0, 0, false, 0);
+
+    public Estimates {
+      Checks.check(halfLife >= 0, "halfLife", halfLife, "must be >= 0 (0 = never forget)");
+      Checks.check(clip >= 0 && clip <= 1000, "clip", clip, "must be in [0, 1000] (0 = off)");
+      Checks.check(minCost >= 0 && minCost <= 1000, "minCost", minCost, "must be in [0, 1000]");
+    }
+  }
+
+  /** The estimates' robustness settings (used only by an estimated workload). */
+  public RemapFrequencyOptions estimates(Estimates e) {
+    Checks.notNull("estimates", e);
+    return new RemapFrequencyOptions(form, tolerance, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
+        costFloor, e);
+  }
+
+  public Estimates estimates() {
+    return estimates;
+  }
+
+  /** Seed 003's estimated workload as the paper states it: plain running moments, no cost floor. */
+  public RemapFrequencyOptions paper() {
+    return estimates(Estimates.PAPER).costFloor(false);
   }
 
   @Override
@@ -178,13 +219,14 @@ public final class RemapFrequencyOptions {
     return o instanceof RemapFrequencyOptions x && x.form == form && Double.compare(x.tolerance, tolerance) == 0
         && x.factor == factor && x.known == known && Double.compare(x.initialLoad, initialLoad) == 0
         && Arrays.equals(x.mu, mu) && Arrays.equals(x.sigma2, sigma2) && Arrays.equals(x.capacity, capacity)
-        && x.warmup == warmup && x.pooled == pooled && x.costFloor == costFloor;
+        && x.warmup == warmup && x.pooled == pooled && x.costFloor == costFloor
+        && x.estimates.equals(estimates);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(form, tolerance, factor, known, initialLoad, Arrays.hashCode(mu), Arrays.hashCode(sigma2),
-        Arrays.hashCode(capacity), warmup, pooled, costFloor);
+        Arrays.hashCode(capacity), warmup, pooled, costFloor, estimates);
   }
 
   @Override
@@ -192,7 +234,7 @@ public final class RemapFrequencyOptions {
     return "RemapFrequencyOptions[" + form + " " + tolerance + ", " + factor + (known
         ? ", known w=" + initialLoad + " mu=" + Arrays.toString(mu) + " sigma2=" + Arrays.toString(sigma2)
             + " capacity=" + Arrays.toString(capacity)
-        : ", estimated warmup=" + warmup + (pooled ? " pooled" : " per rank") + (costFloor ? ", cost floor" : ""))
+        : ", estimated warmup=" + warmup + (pooled ? " pooled" : " per rank") + (costFloor ? ", cost floor" : "") + ", " + estimates)
         + "]";
   }
 }

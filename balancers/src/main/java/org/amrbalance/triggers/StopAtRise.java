@@ -17,8 +17,11 @@ import org.amrbalance.spi.StepTimes;
  *   <li>first step of an interval: W(0) does not exist, so step 1 never fires; a remap therefore never fires
  *       twice in a row, and the interval that ends has length ≥ 2;
  *   <li>tie W(n) = W(n−1): keep (the paper's strict "&gt;");
- *   <li>last step: the policy knows no horizon; a host should not act on a remap asked for at its final step, and
- *       the simulators of {@code org.amrbalance.experiments.models} do not (a remap there is pure cost);
+ *   <li>last step: the policy knows no horizon unless told {@link StopAtRiseOptions#steps(long)}; a host should not
+ *       act on a remap asked for at its final step, and the simulators of {@code org.amrbalance.experiments.models}
+ *       do not (a remap there is pure cost);
+ *   <li>a cost measured as about 0: floored at {@link StopAtRiseOptions#minCost(double)} mean step times (off by
+ *       default, the paper's rule);
  *   <li>C: the measured cost of the last remap; before the first, {@link StopAtRiseOptions#initialCost()}, or the
  *       first step's T_max if that is unknown. C is counted in the first interval too;
  *   <li>a remap asked for but skipped ({@link #onRemapSkipped()}): the interval goes on, since the imbalance was
@@ -27,15 +30,19 @@ import org.amrbalance.spi.StepTimes;
  * </ul>
  */
 public final class StopAtRise implements RemapPolicy {
-  private static final int STATE_VERSION = 1;
+  private static final int STATE_VERSION = 2;
 
   private final RankCount ranks = new RankCount();
   private double cost;
   private double idleSum;
   private int steps;
+  private final StopAtRiseOptions options;
+  private long total;
+  private double averageSum;
 
   public StopAtRise(StopAtRiseOptions options) {
-    this.cost = Checks.notNull("options", options).initialCost();
+    this.options = Checks.notNull("options", options);
+    this.cost = options.initialCost();
   }
 
   public StopAtRise() {
@@ -49,9 +56,16 @@ public final class StopAtRise implements RemapPolicy {
       cost = times.max();
     }
     double e = times.idle();
-    boolean rise = steps >= 1 && steps * e > idleSum + cost;
+    total++;
+    averageSum += times.average();
+    double c = Math.max(cost, options.minCost() * averageSum / total);
+    boolean rise = steps >= 1 && steps * e > idleSum + c;
     steps++;
     idleSum += e;
+    if (rise && options.steps() > 0) {
+      long left = options.steps() - total;
+      rise = left > 0 && (left >= steps || left * (e - idleSum / steps) > c);
+    }
     if (rise) {
       return RemapDecision.remap("W(" + steps + ") = " + currentW() + " rose above W(" + (steps - 1) + ") = "
           + (idleSum - e + cost) / (steps - 1));
@@ -71,7 +85,7 @@ public final class StopAtRise implements RemapPolicy {
   @Override
   public byte[] saveState() {
     return TriggerState.writer(StopAtRiseModule.NAME, STATE_VERSION).putInt(ranks.get()).putDouble(cost)
-        .putDouble(idleSum).putInt(steps).toBytes();
+        .putDouble(idleSum).putInt(steps).putLong(total).putDouble(averageSum).toBytes();
   }
 
   @Override
@@ -81,12 +95,16 @@ public final class StopAtRise implements RemapPolicy {
     double c = in.readDouble();
     double s = in.readDouble();
     int n = in.readInt();
+    long t = in.readLong();
+    double a = in.readDouble();
     in.end();
-    Checks.check(n >= 0 && r >= 0, "state", n + " steps on " + r + " ranks", "counts must be >= 0");
+    Checks.check(n >= 0 && r >= 0 && t >= 0, "state", n + " steps on " + r + " ranks", "counts must be >= 0");
     ranks.set(r);
     cost = c;
     idleSum = s;
     steps = n;
+    total = t;
+    averageSum = a;
   }
 
   /** W(n) of the current interval, NaN before its first step. */

@@ -96,10 +96,10 @@ class RemapFrequencyTest {
   void estimatedWorkloadConvergesToTheKnownPeriod() {
     // Known: T*_normal = 34 at D = 0.1 and Corollary 5.1's 28 at B = 0.3. Estimated online the mean interval is close
     // (it starts after the warm-up and w drifts with the mean load).
-    double pi = meanInterval(RemapFrequencyOptions.defaults().estimated(), 1);
-    double pii = meanInterval(RemapFrequencyOptions.defaults().tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.3)
-        .estimated(), 2);
-    double perRank = meanInterval(RemapFrequencyOptions.defaults()
+    double pi = meanInterval(RemapFrequencyOptions.defaults().paper().estimated(), 1);
+    double pii = meanInterval(RemapFrequencyOptions.defaults().paper()
+        .tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.3).estimated(), 2);
+    double perRank = meanInterval(RemapFrequencyOptions.defaults().paper()
         .tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.3).estimated(8, false), 3);
     System.out.printf("remap-frequency estimated online: PI %.1f (known 34), PII %.1f, per rank %.1f (known 28)%n",
         pi, pii, perRank);
@@ -110,7 +110,7 @@ class RemapFrequencyTest {
 
   @Test
   void estimatedModeWaitsForItsWarmupAndRejectsAChangedRankCount() {
-    RemapFrequency p = new RemapFrequency(RemapFrequencyOptions.defaults().estimated(5, true));
+    RemapFrequency p = new RemapFrequency(RemapFrequencyOptions.defaults().paper().estimated(5, true));
     // Wildly varying times would call for an immediate remap, but not before 5 increments.
     List<Integer> fired = new ArrayList<>();
     for (int t = 1; t <= 8; t++) {
@@ -157,8 +157,12 @@ class RemapFrequencyTest {
 
   @Test
   void theCostFloorKeepsNoiseFromRemappingEveryStepAndScalesWithTheCost() {
-    RemapFrequencyOptions estimated = RemapFrequencyOptions.defaults().estimated(4, true);
+    RemapFrequencyOptions estimated = RemapFrequencyOptions.defaults().paper().costFloor(true).estimated(4, true);
     double without = meanIntervalOnNoise(estimated.costFloor(false), 2);
+    // The default estimates see that these increments are measurement noise (anti-correlated from step to step) and
+    // no random walk: the loads never drift apart, and it all but never remaps.
+    double robust = meanIntervalOnNoise(RemapFrequencyOptions.defaults().estimated(4, true), 2);
+    assertThat(robust).isGreaterThan(20 * without);
     double cheap = meanIntervalOnNoise(estimated, 0.2);
     double dear = meanIntervalOnNoise(estimated, 2);
     System.out.printf("remap-frequency on pure noise: every %.1f steps without the cost floor; with it every %.1f"

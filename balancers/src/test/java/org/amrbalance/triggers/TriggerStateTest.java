@@ -37,6 +37,10 @@ class TriggerStateTest {
         .tolerance(RemapFrequencyOptions.Form.DEVIATION, 0.5).estimated(4, false)));
     t.put("remap-frequency, known", () -> new RemapFrequency(RemapFrequencyOptions.defaults()
         .known(1.0, 0.02, 0.01)));
+    t.put("adaptive", () -> new Adaptive(AdaptiveOptions.defaults().initialCost(0.5)));
+    t.put("adaptive, horizon, raw trend", () -> new Adaptive(AdaptiveOptions.defaults().steps(STEPS).window(1)));
+    t.put("remap-frequency, paper estimates", () -> new RemapFrequency(RemapFrequencyOptions.defaults().paper()
+        .estimated(3, true)));
     t.put("fixed-interval", () -> FixedInterval.every(7));
     t.put("never", NeverRemap::new);
     t.put("every-regrid", EveryRegrid::new);

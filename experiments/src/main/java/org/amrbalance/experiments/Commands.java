@@ -36,6 +36,7 @@ final class Commands {
         new ExpectedWCurves(),
         new RepartitionTables(),
         new RemapFrequencyTables(),
+        new org.amrbalance.experiments.reproduce.TriggerComparison(),
         new ScatterGranularity(),
         new ChapterThreeSweeps(),
         new ChapterFivePacking(),

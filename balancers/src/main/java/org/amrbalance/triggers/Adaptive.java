@@ -1,0 +1,235 @@
+package org.amrbalance.triggers;
+
+import java.util.Locale;
+import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.spi.StepTimes;
+import org.amrbalance.spi.TriggerState;
+import org.amrbalance.spi.internal.Checks;
+
+/**
+ * The default trigger: Stop-At-Rise's rule on robust inputs, with a detector of abrupt change and a horizon.
+ *
+ * <p>Inputs ({@link IdleSignal}): each step's relative idle r = (T_max − T_avg)/T_avg, the share of the step a remap can
+ * remove, so a uniform slowdown or a spike on every rank changes nothing; a step whose r jumps by more than
+ * {@link AdaptiveOptions#spikeJump()} above both steps before it is held at their level (a spike on one rank); the
+ * remap cost C is expressed in reference steps c = C/T̄ (T̄ the median T_avg of the last five steps) and floored at
+ * {@link AdaptiveOptions#minCost()}; before the first measured remap it is the configured estimate, else one step.
+ *
+ * <p>Rules, at step n ≥ 2 of an interval with S_{n−1} the sum of its earlier r:
+ * <ul>
+ *   <li>rise (seed 000's W(n) &gt; W(n−1)): r̂_n &gt; (S_{n−1} + c)/(n−1), where r̂_n is the least-squares linear trend of
+ *       the last {@link AdaptiveOptions#window()} r evaluated at step n: noise in r averages out, a growing idle is not
+ *       lagged;
+ *   <li>abrupt change: the smallest r of the last {@link AdaptiveOptions#confirm()} steps exceeds the interval's earlier
+ *       mean by more than {@link AdaptiveOptions#jumpSigmas()} step-to-step noise deviations (a mean absolute step
+ *       difference over the last 64 steps, each difference clipped at four deviations) and that shift, kept for the
+ *       steps left, pays c: a level that jumped is removed at once instead of after its loss has summed to c;
+ *   <li>horizon: with R steps left (from {@link AdaptiveOptions#steps()}; unknown: as many as were run), no remap at
+ *       R ≤ 0, and when R &lt; n only if R·(r̂_n − S_n/n) &gt; c, the idle saved before the end if it regrows as in
+ *       this interval on average.
+ * </ul>
+ * Deterministic, O(window) per step; the state is written through {@link TriggerState}.
+ */
+public final class Adaptive implements RemapPolicy {
+  private static final int STATE_VERSION = 1;
+  private static final int NOISE_MEMORY = 64;
+
+  private final AdaptiveOptions options;
+  private final RankCount ranks = new RankCount();
+  private final IdleSignal signal;
+  private final double[] recent;
+  private double cost;
+  private int steps;
+  private double sum;
+  private long total;
+  private double noise;
+  private long noiseCount;
+  private double lagCovariance;
+  private double lastDifference = Double.NaN;
+
+  public Adaptive(AdaptiveOptions options) {
+    this.options = Checks.notNull("options", options);
+    this.signal = new IdleSignal(options.spikeJump());
+    this.recent = new double[Math.max(options.window(), options.confirm())];
+    this.cost = options.initialCost();
+  }
+
+  public Adaptive() {
+    this(AdaptiveOptions.defaults());
+  }
+
+  @Override
+  public RemapDecision onStep(StepTimes times) {
+    ranks.check(times);
+    double r = signal.admit(times);
+    double previous = steps > 0 ? recent(0) : Double.NaN;
+    recent[steps % recent.length] = r;
+    steps++;
+    total++;
+    sum += r;
+    double c = costInSteps();
+    RemapDecision decision = RemapDecision.keep();
+    if (steps >= 2) {
+      double level = trend();
+      boolean rise = level - options.margin() * trendDeviation() > (sum - r + c) / (steps - 1);
+      double remaining = options.steps() > 0 ? options.steps() - total : total;
+      double shift = shift();
+      boolean abrupt = !Double.isNaN(shift) && shift > options.jumpSigmas() * noiseDeviation()
+          && shift * remaining > c;
+      boolean pays = remaining > 0 && (remaining >= steps || remaining * (level - sum / steps) > c);
+      if ((rise || abrupt) && pays) {
+        decision = RemapDecision.remap(String.format(Locale.ROOT, rise
+            ? "relative idle %.4g rose above the mean loss per step %.4g (cost %.3g steps)"
+            : "relative idle jumped by %.4g, %.1f noise deviations (cost %.3g steps)",
+            rise ? level : shift, rise ? (sum - r + c) / (steps - 1) : shift / noiseDeviation(), c));
+      }
+      learnNoise(r - previous);
+    }
+    return decision;
+  }
+
+  /** The i-th most recent r of the interval (0 = this step's). */
+  private double recent(int i) {
+    return recent[Math.floorMod(steps - 1 - i, recent.length)];
+  }
+
+  /** The least-squares line through the last min(n, window) r, at the last step. */
+  private double trend() {
+    int k = Math.min(steps, options.window());
+    if (k <= 2) {
+      return recent(0);
+    }
+    // x = 0 for the newest, −1, −2, … for older ones: the fit's value at x = 0 is ȳ − slope·x̄.
+    double mx = -(k - 1) / 2.0;
+    double my = 0;
+    for (int i = 0; i < k; i++) {
+      my += recent(i) / k;
+    }
+    double sxy = 0;
+    double sxx = 0;
+    for (int i = 0; i < k; i++) {
+      double dx = -i - mx;
+      sxy += dx * (recent(i) - my);
+      sxx += dx * dx;
+    }
+    return my - sxy / sxx * mx;
+  }
+
+  /**
+   * The standard deviation of {@link #trend()} due to measurement noise: with r = level + ε, ε independent per
+   * step, consecutive differences have covariance −Var(ε), whereas a level that wanders (a random walk, a drift)
+   * adds none; so Var(ε) = −cov(Δ_t, Δ_{t−1}), times (4k − 2)/(k(k + 1)) for a line through k points evaluated at
+   * its end (1 for k ≤ 2). On noise-free models it is about 0 and the rule is Stop-At-Rise's.
+   */
+  private double trendDeviation() {
+    if (noiseCount < 4) {
+      return 0;
+    }
+    int k = Math.min(steps, options.window());
+    double factor = k <= 2 ? 1 : (4.0 * k - 2) / (k * (k + 1.0));
+    return Math.sqrt(Math.max(0, -lagCovariance) * factor);
+  }
+
+  /** Smallest r of the last confirm steps minus the interval's mean before them; NaN when there is too little. */
+  private double shift() {
+    int m = options.confirm();
+    if (options.jumpSigmas() == 0 || steps < m + 2 || noiseCount < 4) {
+      return Double.NaN;
+    }
+    double least = Double.POSITIVE_INFINITY;
+    double last = 0;
+    for (int i = 0; i < m; i++) {
+      least = Math.min(least, recent(i));
+      last += recent(i);
+    }
+    return least - (sum - last) / (steps - m);
+  }
+
+  /** The step-to-step deviation of r: 1.25 × the mean absolute difference (exact for normal noise). */
+  private double noiseDeviation() {
+    return 1.25 * noise;
+  }
+
+  private void learnNoise(double difference) {
+    double d = difference;
+    if (noiseCount >= 4) {
+      double cap = 4 * noiseDeviation(); // one jump or spike must not raise the threshold for long
+      d = Math.max(-cap, Math.min(cap, d));
+    }
+    noiseCount++;
+    double weight = 1.0 / Math.min(noiseCount, NOISE_MEMORY);
+    noise += (Math.abs(d) - noise) * weight;
+    if (!Double.isNaN(lastDifference)) {
+      lagCovariance += (d * lastDifference - lagCovariance) * weight;
+    }
+    lastDifference = d;
+  }
+
+  private double costInSteps() {
+    double step = signal.referenceStep();
+    double c = Double.isNaN(cost) || !(step > 0) ? 1 : cost / step;
+    return Math.max(c, options.minCost());
+  }
+
+  @Override
+  public void onRemap(double measuredCost) {
+    Checks.finiteNonNegative("measuredCost", measuredCost);
+    cost = measuredCost;
+    steps = 0;
+    sum = 0;
+    lastDifference = Double.NaN;
+    signal.restart();
+    ranks.remapped();
+  }
+
+  @Override
+  public byte[] saveState() {
+    TriggerState.Writer out = TriggerState.writer(AdaptiveModule.NAME, STATE_VERSION).putInt(ranks.get())
+        .putDouble(cost).putInt(steps).putDouble(sum).putLong(total).putDouble(noise).putLong(noiseCount)
+        .putDouble(lagCovariance).putDouble(lastDifference).putDoubles(recent);
+    signal.write(out);
+    return out.toBytes();
+  }
+
+  @Override
+  public void restoreState(byte[] state) {
+    TriggerState.Reader in = TriggerState.reader(state, AdaptiveModule.NAME, STATE_VERSION);
+    int r = in.readInt();
+    double c = in.readDouble();
+    int n = in.readInt();
+    double s = in.readDouble();
+    long t = in.readLong();
+    double z = in.readDouble();
+    long zc = in.readLong();
+    double lc = in.readDouble();
+    double ld = in.readDouble();
+    double[] last = in.readDoubles();
+    Runnable applySignal = signal.read(in);
+    in.end();
+    Checks.check(r >= 0 && n >= 0 && t >= 0 && zc >= 0, "state", state.length + " bytes", "holds a negative count");
+    Checks.check(last != null && last.length == recent.length, "state", state.length + " bytes",
+        "written with another window than " + options.window());
+    ranks.set(r);
+    cost = c;
+    steps = n;
+    sum = s;
+    total = t;
+    noise = z;
+    noiseCount = zc;
+    lagCovariance = lc;
+    lastDifference = ld;
+    System.arraycopy(last, 0, recent, 0, recent.length);
+    applySignal.run();
+  }
+
+  /** Steps since the last remap. */
+  public int stepsSinceRemap() {
+    return steps;
+  }
+
+  /** The remap cost in reference step times that the rules use now. */
+  public double costInReferenceSteps() {
+    return costInSteps();
+  }
+}
