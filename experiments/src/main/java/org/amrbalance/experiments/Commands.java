@@ -17,6 +17,7 @@ import org.amrbalance.experiments.reproduce.Reproduction;
 import org.amrbalance.experiments.reproduce.ScatterGranularity;
 import org.amrbalance.experiments.reproduce.StopAtRiseVersusFixed;
 import org.amrbalance.experiments.triggers.ExpectedWCommand;
+import org.amrbalance.experiments.triggers.ReplayCommand;
 import org.amrbalance.experiments.triggers.SimulateCommand;
 
 /** The launcher's built-in subcommands. */
@@ -24,7 +25,7 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new SimulateCommand(), new ExpectedWCommand(), new BalanceCommand(),
+    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(),
         new ReproduceCommand(reproductions()), new BenchCommand());
   }
 

@@ -25,7 +25,7 @@ public final class LaplaceDemo {
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
       "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--calibrate true|false]",
-      "            [--bench [--json]] [--help]",
+      "            [--trace FILE] [--bench [--json]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -45,6 +45,8 @@ public final class LaplaceDemo {
       "  --base CELLS    level-0 cells per side (default 32); --box CELLS: largest level-0 box side (default 16)",
       "  --sweeps N      red-black sweeps per level and leg of a step's V-cycle (default 20)",
       "  --calibrate B   patch work calibrated from the measured sweeps (default true)",
+      "  --trace FILE    writes every step's per-rank times, the regrids and the remaps with their measured cost",
+      "                  to FILE (CSV step,rank,seconds; gzip if FILE ends .gz) for amrbalance.jar replay",
       "  --bench         runs the moving example on 1 and 2 ranks (4 with 4 cores or more), static (balanced once,",
       "                  new grids following their data) and dynamic (the trigger), and prints each run's time per",
       "                  step, speedup, efficiency, utilization, remaps and time per phase; DIR/bench.png plots the",
@@ -58,7 +60,7 @@ public final class LaplaceDemo {
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       Optional<Duration> remapTimeout, boolean help, int base, int box, int sweeps, boolean calibrate,
-      boolean bench, boolean json) {
+      boolean bench, boolean json, @javax.annotation.Nullable Path trace) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
@@ -78,6 +80,7 @@ public final class LaplaceDemo {
       boolean calibrate = true;
       boolean bench = false;
       boolean json = false;
+      Path trace = null;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
         switch (a) {
@@ -99,6 +102,7 @@ public final class LaplaceDemo {
           case "--calibrate" -> calibrate = RunOptions.parse(List.of(a, value(a, args, ++k))).calibrate();
           case "--bench" -> bench = true;
           case "--json" -> json = true;
+          case "--trace" -> trace = Path.of(value(a, args, ++k));
           default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
         }
       }
@@ -116,11 +120,17 @@ public final class LaplaceDemo {
       if (json && !bench) {
         throw new IllegalArgumentException("--json: only with --bench");
       }
+      if (trace != null && bench) {
+        throw new IllegalArgumentException("--trace: not with --bench");
+      }
+      if (trace != null && java.nio.file.Files.isDirectory(trace)) {
+        throw new IllegalArgumentException("--trace = " + trace + ": is a directory");
+      }
       if (base > 0 && box > base) {
         throw new IllegalArgumentException("--box = " + box + ": must be at most --base = " + base);
       }
       return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
-          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json);
+          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json, trace);
     }
 
     private static String setting(String s) {
@@ -147,6 +157,9 @@ public final class LaplaceDemo {
       }
       if (restart != null) {
         a.addAll(List.of("--restart", restart.toAbsolutePath().toString()));
+      }
+      if (trace != null) {
+        a.addAll(List.of("--trace", trace.toAbsolutePath().toString()));
       }
       RunOptions o = runOptions();
       if (remapTimeout.isPresent()) {

@@ -23,6 +23,7 @@ import org.amrbalance.mesh.runtime.DistributedLaplace.StepReport;
 import org.amrbalance.mesh.runtime.DistributedLaplace.Summary;
 import org.amrbalance.mesh.runtime.RunOptions;
 import org.amrbalance.mesh.runtime.Snapshot;
+import org.amrbalance.readers.trace.StepTraceWriter;
 
 /**
  * What every rank of the demo runs: the moving Laplace example on the distributed runtime. Rank 0 prints one
@@ -30,7 +31,8 @@ import org.amrbalance.mesh.runtime.Snapshot;
  * {@code --output DIR} (picture and VTK files), {@code --snapshots DIR} (the solution of every patch after the
  * static solve and every checked step, {@code step-NNNN.bin}), {@code --result-line} (a last line of numbers for
  * tools), {@code --quiet} (no progress lines), {@code --checkpoint FILE --checkpoint-every N} (a checkpoint after
- * every N-th step), {@code --restart FILE} (continue from a checkpoint).
+ * every N-th step), {@code --restart FILE} (continue from a checkpoint), {@code --trace FILE} (rank 0 writes the
+ * step-time trace that {@code amrbalance.jar replay} reads: per-rank times, regrids, remaps and their cost).
  */
 public final class LaplaceDemoProgram implements RankProgram {
   /** Starts the machine-readable last line. */
@@ -67,6 +69,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     Path checkpoint = null;
     int checkpointEvery = 0;
     Path restart = null;
+    Path trace = null;
     List<String> rest = new ArrayList<>();
     for (int k = 0; k < args.size(); k++) {
       switch (args.get(k)) {
@@ -78,6 +81,7 @@ public final class LaplaceDemoProgram implements RankProgram {
         case "--checkpoint" -> checkpoint = Path.of(args.get(++k));
         case "--checkpoint-every" -> checkpointEvery = Integer.parseInt(args.get(++k));
         case "--restart" -> restart = Path.of(args.get(++k));
+        case "--trace" -> trace = Path.of(args.get(++k));
         default -> rest.add(args.get(k));
       }
     }
@@ -100,21 +104,8 @@ public final class LaplaceDemoProgram implements RankProgram {
       Files.createDirectories(checkpoint.toAbsolutePath().getParent());
       run.checkpointEvery(checkpointEvery, checkpoint);
     }
-    for (int s = run.stepsTaken() + 1; s <= options.steps(); s++) {
-      StepReport r = run.step();
-      if (!quiet) {
-        printer.printf(Locale.ROOT,
-            "step %3d/%d  x0=%.3f  %-6s %-8s points %-22s  T_max %7.2f ms  T_avg %7.2f ms  error %.2e%n", s,
-            options.steps(), r.x0(), r.regridded() ? "regrid" : "", r.remaps() > 0 ? "remapped" : "",
-            points(r.pointsPerLevel()), r.times() == null ? Double.NaN : 1e3 * r.times().max(),
-            r.times() == null ? Double.NaN : 1e3 * r.times().average(), r.error());
-      }
-      if (stepJson) {
-        printer.println(STEP_JSON + " " + stepJson(r));
-      }
-      if (options.checks(s)) {
-        save(run, snapshots, s);
-      }
+    try (StepTraceWriter writer = trace != null && comm.rank() == 0 ? StepTraceWriter.create(trace) : null) {
+      steps(run, options, snapshots, quiet, stepJson, printer, writer);
     }
     Summary sum = run.summary();
     if (stepJson) {
@@ -137,6 +128,47 @@ public final class LaplaceDemoProgram implements RankProgram {
       printer.printf(Locale.ROOT, "%s ranks=%d steps=%d wallPerStep=%.6f utilization=%.4f remaps=%d remapCost=%.6f"
           + " error=%.6e%n", RESULT, comm.size(), sum.steps(), sum.wallPerStep(), sum.utilization(),
           sum.remaps().size(), sum.remapCost(), sum.error());
+    }
+  }
+
+  /** The steps of the run; rank 0 writes each to the trace, in the order things happened. */
+  private static void steps(DistributedLaplace run, RunOptions options, @Nullable Path snapshots, boolean quiet,
+      boolean stepJson, PrintStream printer, @Nullable StepTraceWriter trace) throws IOException {
+    for (int s = run.stepsTaken() + 1; s <= options.steps(); s++) {
+      int remapsBefore = run.remaps().size();
+      StepReport r = run.step();
+      if (trace != null) {
+        List<Remap> remaps = run.remaps().subList(remapsBefore, run.remaps().size());
+        if (r.regridded()) {
+          trace.regrid(s, r.regridSeconds());
+        }
+        for (Remap m : remaps) {
+          if (m.atRegrid()) {
+            trace.remap(s, m.cost());
+          }
+        }
+        if (r.times() != null) {
+          trace.times(s, r.times().toArray());
+        }
+        for (Remap m : remaps) {
+          if (!m.atRegrid()) {
+            trace.remap(s, m.cost());
+          }
+        }
+      }
+      if (!quiet) {
+        printer.printf(Locale.ROOT,
+            "step %3d/%d  x0=%.3f  %-6s %-8s points %-22s  T_max %7.2f ms  T_avg %7.2f ms  error %.2e%n", s,
+            options.steps(), r.x0(), r.regridded() ? "regrid" : "", r.remaps() > 0 ? "remapped" : "",
+            points(r.pointsPerLevel()), r.times() == null ? Double.NaN : 1e3 * r.times().max(),
+            r.times() == null ? Double.NaN : 1e3 * r.times().average(), r.error());
+      }
+      if (stepJson) {
+        printer.println(STEP_JSON + " " + stepJson(r));
+      }
+      if (options.checks(s)) {
+        save(run, snapshots, s);
+      }
     }
   }
 

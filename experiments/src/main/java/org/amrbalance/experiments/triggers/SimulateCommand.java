@@ -6,7 +6,10 @@ import org.amrbalance.experiments.Command;
 import org.amrbalance.experiments.cli.Args;
 import org.amrbalance.experiments.cli.Option;
 
-/** {@code simulate}: a trigger (or the exact optimum) on a load model of the papers, over many runs; prints JSON. */
+/**
+ * {@code simulate}: a trigger (or the exact optimum) on a load model of the papers, over many runs; prints JSON with
+ * the paired differences, over the runs, against the best fixed interval in hindsight and against never.
+ */
 public final class SimulateCommand implements Command {
   @Override
   public String name() {
@@ -22,7 +25,11 @@ public final class SimulateCommand implements Command {
   public List<Option> options() {
     return List.of(
         Option.value("model", "M", "mum (seed 000), ld (seed 000) or randomwalk (seed 003) (default mum)"),
-        Option.value("policy", "P", "sar, change-detection, remap-frequency, fixed:m, never, optimal (mum) (default sar)"),
+        Option.value("policy", "P", "sar, fixed:m, optimal (mum), a trigger name (stop-at-rise, change-detection, ...),"
+            + " any:a,b or all:a,b (default sar)"),
+        Option.value("set", "KEY=VALUE", "a trigger option, KEY = trigger.option, e.g. change-detection.batch-size=8"
+            + " (repeatable; initial-cost and expected-steps default to --cost and --steps)"),
+        Option.value("fixed-max", "M", "the best fixed interval is searched over m = 1..M (default 50)"),
         Option.value("procs", "N", "processors (default 8)"),
         Option.value("steps", "S", "steps per run (default 400)"),
         Option.value("cost", "C", "remap cost in step units (default 2)"),

@@ -1,20 +1,16 @@
 package org.amrbalance.experiments.triggers;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.amrbalance.experiments.cli.Args;
 import org.amrbalance.experiments.cli.UsageException;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.triggers.ChangeDetection;
-import org.amrbalance.triggers.ChangeDetectionOptions;
 import org.amrbalance.triggers.FixedInterval;
 import org.amrbalance.triggers.NeverRemap;
-import org.amrbalance.triggers.RemapFrequency;
-import org.amrbalance.triggers.RemapFrequencyOptions;
-import org.amrbalance.triggers.StopAtRise;
-import org.amrbalance.triggers.StopAtRiseOptions;
 import org.amrbalance.experiments.models.LdModel;
 import org.amrbalance.experiments.models.MumExpectedLoss;
 import org.amrbalance.experiments.models.MumModel;
@@ -29,6 +25,16 @@ final class TriggerExperiments {
   private TriggerExperiments() {}
 
   static String simulate(Args o) {
+    try {
+      return simulateChecked(o);
+    } catch (IllegalArgumentException e) {
+      // A model's own precondition on a value the options let through (its message names the value).
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private static String simulateChecked(Args o) {
+    noPositional(o);
     String model = o.choice("model", "mum", java.util.Set.of("mum", "ld", "randomwalk"));
     int procs = o.integer("procs", 8, 1, 1 << 20);
     int steps = o.integer("steps", 400, 1, 100_000_000);
@@ -36,6 +42,12 @@ final class TriggerExperiments {
     int runs = o.integer("runs", 200, 2, 100_000_000);
     String policyName = o.string("policy", "sar");
     long seed = o.integer("seed", 0, 0, Integer.MAX_VALUE);
+    if ((policyName.equals("optimal") || policyName.startsWith("fixed:")) && !o.all("set").isEmpty()) {
+      throw new UsageException("--set: --policy " + policyName + " takes no trigger options");
+    }
+    if (model.equals("mum")) {
+      states(o);
+    }
     Supplier<RemapPolicy> policy;
     MumOptimalPolicy optimal = null;
     if (policyName.equals("optimal")) {
@@ -81,32 +93,58 @@ final class TriggerExperiments {
       default:
         throw new IllegalStateException(model);
     }
+    int fixedMax = o.integer("fixed-max", 50, 1, 100_000);
+    // Every run's load path (or seed) is shared by the policy, never and every fixed interval: paired samples.
+    double[][] fixed = new double[fixedMax][runs];
+    double[] never = new double[runs];
     for (int r = 0; r < runs; r++) {
       SplittableRandom rng = master.split();
-      RunResult res;
+      java.util.function.Function<Supplier<RemapPolicy>, RunResult> once;
       if (mum != null) {
         mum.model().drawMoves(rng, steps, path);
-        res = mum.run(path, policy.get());
+        MumSimulator sim = mum;
+        byte[] p = path;
+        once = s -> sim.run(p, s.get());
       } else if (ld != null) {
-        res = ld.run(rng.nextLong(), steps, cost, policy.get());
+        long runSeed = rng.nextLong();
+        LdModel m = ld;
+        once = s -> m.run(runSeed, steps, cost, s.get());
       } else {
-        res = walk.run(rng.nextLong(), steps, cost, policy.get());
+        long runSeed = rng.nextLong();
+        RandomWalkModel m = walk;
+        once = s -> m.run(runSeed, steps, cost, s.get());
       }
+      RunResult res = once.apply(policy);
       u[r] = res.utilization();
       sumAvg += res.sumAverage();
       sumTotal += res.totalTime();
       remaps += res.remaps();
       intervals += res.completedIntervals();
       intervalSteps += res.completedIntervalSteps();
+      never[r] = once.apply(NeverRemap::new).utilization();
+      for (int m = 1; m <= fixedMax; m++) {
+        int every = m;
+        fixed[m - 1][r] = once.apply(() -> FixedInterval.every(every)).utilization();
+      }
+    }
+    int best = 0;
+    for (int m = 1; m < fixedMax; m++) {
+      if (SarVersusFixed.mean(fixed[m]) > SarVersusFixed.mean(fixed[best])) {
+        best = m;
+      }
     }
     double mean = SarVersusFixed.mean(u);
     return String.format(Locale.ROOT,
         "{\"command\": \"simulate\", \"model\": \"%s\", \"policy\": \"%s\", \"procs\": %d, \"steps\": %d, "
             + "\"cost\": %s, \"runs\": %d, \"seed\": %d, \"utilization\": %.6f, \"standardError\": %.6f, "
-            + "\"ratioOfExpectations\": %.6f, \"meanRemaps\": %.4f, \"meanInterval\": %s%s}",
-        model, policyName, procs, steps, num(cost), runs, seed, mean, SarVersusFixed.standardError(u),
+            + "\"ratioOfExpectations\": %.6f, \"meanRemaps\": %.4f, \"meanInterval\": %s%s, "
+            + "\"bestFixedInterval\": %d, \"bestFixedUtilization\": %.6f, \"neverUtilization\": %.6f, "
+            + "\"versusBestFixed\": %s, \"versusNever\": %s}",
+        model, policyName, procs, steps, num(cost), runs, seed, mean, PairedDifference.clean(SarVersusFixed.standardError(u)),
         sumAvg / sumTotal, (double) remaps / runs, intervals == 0 ? "null" : num((double) intervalSteps / intervals),
-        optimal == null ? "" : String.format(Locale.ROOT, ", \"exactOptimalUtilization\": %.6f", optimal.utilization()));
+        optimal == null ? "" : String.format(Locale.ROOT, ", \"exactOptimalUtilization\": %.6f", optimal.utilization()),
+        best + 1, SarVersusFixed.mean(fixed[best]), SarVersusFixed.mean(never),
+        PairedDifference.ofSamples(u, fixed[best]).toJson(), PairedDifference.ofSamples(u, never).toJson());
   }
 
   private static RandomWalkModel walk(int procs, double load, String spec) {
@@ -142,29 +180,25 @@ final class TriggerExperiments {
       }
       return () -> FixedInterval.every(m);
     }
-    switch (name) {
-      case "sar":
-        return () -> new StopAtRise(StopAtRiseOptions.defaults().initialCost(cost));
-      case "never":
-        return NeverRemap::new;
-      case "change-detection": {
-        ChangeDetectionOptions cd = ChangeDetectionOptions.defaults().expectedSteps(steps).initialCost(cost);
-        return () -> new ChangeDetection(cd);
-      }
-      case "remap-frequency": {
-        RemapFrequencyOptions rf = RemapFrequencyOptions.defaults()
-            .tolerance(RemapFrequencyOptions.Form.EXTREME_DIFFERENCE, o.number("tolerance", 0.1, Double.MIN_VALUE, 1e300)).estimated();
-        return () -> new RemapFrequency(rf);
-      }
-      default:
-        throw new UsageException("--policy = " + name
-            + ": expected sar, change-detection, remap-frequency, fixed:m, never or optimal");
+    NamedTriggers named = NamedTriggers.discover();
+    String spec = name.equals("sar") ? "stop-at-rise" : name;
+    if (!spec.startsWith("any:") && !spec.startsWith("all:") && !named.names().contains(spec)) {
+      throw new UsageException("--policy = " + name + ": expected sar, fixed:m, optimal, a trigger " + named.names()
+          + ", any:a,b or all:a,b");
     }
+    // The model knows the remap cost and the run length: the triggers that take them get them unless --set says else.
+    Map<String, String> defaults = new java.util.HashMap<>(Map.of("initial-cost", Double.toString(cost),
+        "expected-steps", Integer.toString(steps)));
+    if (o.has("tolerance")) {
+      defaults.put("tolerance", Double.toString(o.number("tolerance", 0.1, Double.MIN_VALUE, 1e300)));
+    }
+    return named.policy(spec, named.options(List.of(spec), o.all("set"), defaults));
   }
 
   static String expectedW(Args o) {
+    noPositional(o);
     int procs = o.integer("procs", 8, 1, 1 << 20);
-    int states = o.integer("states", 19, 1, 1_000_000);
+    int states = states(o);
     double p = o.number("p", 0.5, 0, 1);
     double cost = o.number("cost", 2, 0, 1e300);
     MumExpectedLoss e = MumExpectedLoss.identical(states, p, procs);
@@ -174,13 +208,29 @@ final class TriggerExperiments {
     StringBuilder ws = new StringBuilder();
     double[] loss = e.losses(maxN);
     for (int n = 1; n <= maxN; n++) {
-      es.append(n > 1 ? ", " : "").append(num(loss[n]));
-      ws.append(n > 1 ? ", " : "").append(num(e.expectedW(n, cost)));
+      // With one processor every loss is 0; the sums leave rounding of 1e-17, which is not a loss.
+      es.append(n > 1 ? ", " : "").append(num(PairedDifference.clean(loss[n])));
+      ws.append(n > 1 ? ", " : "").append(num(PairedDifference.clean(e.expectedW(n, cost))));
     }
     return String.format(Locale.ROOT,
         "{\"command\": \"expected-w\", \"procs\": %d, \"states\": %d, \"p\": %s, \"cost\": %s, \"E\": [%s], "
             + "\"W\": [%s], \"nHat\": %s}",
         procs, states, num(p), num(cost), es, ws, nHat.isPresent() ? String.valueOf(nHat.getAsInt()) : "null");
+  }
+
+  /** {@code --states}: an odd count, so that the chain has a middle state, the balanced load (seed 000). */
+  private static int states(Args o) {
+    int states = o.integer("states", 19, 1, 1_000_000);
+    if (states % 2 == 0) {
+      throw new UsageException("--states = " + states + ": must be odd (the middle state is the balanced load)");
+    }
+    return states;
+  }
+
+  private static void noPositional(Args o) {
+    if (!o.positional().isEmpty()) {
+      throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
+    }
   }
 
   static String num(double v) {
