@@ -12,11 +12,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.amrbalance.config.BalancingModules;
-import org.amrbalance.config.ComponentOptions;
 import org.amrbalance.config.TriggerProvider;
 import org.amrbalance.experiments.cli.UsageException;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.triggers.CompositePolicy;
 
 /**
  * Triggers chosen on a command line as configuration names them ({@code amrbalance.trigger}), with their options
@@ -124,29 +122,16 @@ final class NamedTriggers {
   /** Fresh policies of {@code spec} with {@code options} (from {@link #options}); a bad value fails here. */
   Supplier<RemapPolicy> policy(String spec, Map<String, Map<String, String>> options) {
     List<String> members = members(spec);
-    List<Supplier<RemapPolicy>> parts = new ArrayList<>();
+    boolean single = members.size() == 1 && spec.equals(members.get(0));
+    // The library's own names: a composite's members take their options as member.option.
+    Map<String, String> flat = new LinkedHashMap<>();
     for (String m : members) {
-      Injector injector;
-      try {
-        injector = Guice.createInjector(providers.get(m).module(ComponentOptions.of(m, options.getOrDefault(m,
-            Map.of()))));
-      } catch (RuntimeException e) {
-        throw usage(spec, e);
-      }
-      parts.add(() -> injector.getInstance(RemapPolicy.class));
+      options.getOrDefault(m, Map.of()).forEach((k, v) -> flat.put(single ? k : m + "." + k, v));
     }
     Supplier<RemapPolicy> out;
-    if (members.size() == 1 && spec.equals(members.get(0))) {
-      out = parts.get(0);
-    } else {
-      // The library names no composite yet: built here from CompositePolicy until it does.
-      boolean any = spec.startsWith("any:");
-      out = () -> {
-        RemapPolicy[] p = parts.stream().map(Supplier::get).toArray(RemapPolicy[]::new);
-        return any ? CompositePolicy.anyOf(p) : CompositePolicy.allOf(p);
-      };
-    }
     try {
+      Injector injector = Guice.createInjector(BalancingModules.triggerModule(spec, flat));
+      out = () -> injector.getInstance(RemapPolicy.class);
       out.get();
     } catch (RuntimeException e) {
       throw usage(spec, e);
