@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.amrbalance.service.BadStepTimes;
 import org.amrbalance.service.ServiceOptions;
+import org.amrbalance.spi.CompositePolicy;
 import org.amrbalance.spi.LoadBalancer;
 
 /**
@@ -237,8 +238,8 @@ public final class BalancingModules {
         for (int i = 0; i < p.length; i++) {
           p[i] = injectors.get(i).getInstance(org.amrbalance.spi.RemapPolicy.class);
         }
-        return all ? org.amrbalance.triggers.CompositePolicy.allOf(p)
-            : org.amrbalance.triggers.CompositePolicy.anyOf(p);
+        return all ? CompositePolicy.allOf(p)
+            : CompositePolicy.anyOf(p);
       }
     };
   }

@@ -128,10 +128,11 @@ public final class ChangeDetection implements RemapPolicy {
   }
 
   /**
-   * A remap that another member of a {@link CompositePolicy} asked for: the cost is measured and the rank count may
-   * change, but the base and the clusters are kept, so the test goes on across the other trigger's remaps.
+   * The cost is measured and the rank count may change, but the base and the clusters are kept, so the test goes on
+   * across the other trigger's remaps: restarting at each would leave it no cluster to test, ever.
    */
-  void remappedByAnother(double measuredCost) {
+  @Override
+  public void onRemapAskedByAnother(double measuredCost) {
     Checks.finiteNonNegative("measuredCost", measuredCost);
     cost = measuredCost;
     ranks.remapped();

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 import org.amrbalance.triggers.Adaptive;
-import org.amrbalance.triggers.CompositePolicy;
+import org.amrbalance.spi.CompositePolicy;
 import org.junit.jupiter.api.Test;
 
 /** Triggers by name: the default, every option of every provider, and composites {@code any:a,b} / {@code all:a,b}. */

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Guice;
 import java.util.List;
+import org.amrbalance.spi.CompositePolicy;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 import org.junit.jupiter.api.Test;

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.Supplier;
 import org.amrbalance.spi.RemapDecision;
+import org.amrbalance.spi.CompositePolicy;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 import org.junit.jupiter.api.Test;

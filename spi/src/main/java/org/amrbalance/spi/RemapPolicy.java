@@ -15,6 +15,15 @@ public interface RemapPolicy {
   /** A remap took place and cost {@code measuredCost} (balancing plus migration, max over ranks). */
   void onRemap(double measuredCost);
 
+  /**
+   * A remap took place that another trigger combined with this one ({@link CompositePolicy}) asked for, this one
+   * not. By default the same as {@link #onRemap}; a trigger that watches for a regime across the other's remaps
+   * (change detection beside Stop-At-Rise, which remaps every few steps) keeps what it measured so far.
+   */
+  default void onRemapAskedByAnother(double measuredCost) {
+    onRemap(measuredCost);
+  }
+
   /** A remap this policy asked for did not happen (it failed, or a second stage vetoed it). */
   default void onRemapSkipped() {}
 

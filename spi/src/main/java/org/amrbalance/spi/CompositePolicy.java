@@ -1,17 +1,15 @@
-package org.amrbalance.triggers;
+package org.amrbalance.spi;
 
-import org.amrbalance.spi.TriggerState;
-import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import org.amrbalance.spi.RemapDecision;
-import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.spi.StepTimes;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Several triggers as one: fires when any (or all) of them fire, e.g. Stop-At-Rise for gradual drift together with
  * change detection for sudden change. Every member sees every step, so each keeps its own statistics; a remap resets
- * all of them (the imbalance they measured is gone), and a skipped remap is reported to the members that asked for it.
+ * all of them (the imbalance they measured is gone; a member that did not ask hears {@link
+ * RemapPolicy#onRemapAskedByAnother}), and a skipped remap is reported to the members that asked for it.
  */
 public final class CompositePolicy implements RemapPolicy {
   private static final String KIND = "composite";
@@ -32,12 +30,12 @@ public final class CompositePolicy implements RemapPolicy {
 
   /** Fires when at least one member fires. */
   public static CompositePolicy anyOf(RemapPolicy... members) {
-    return new CompositePolicy(List.of(Checks.notNull("members", members)), false);
+    return new CompositePolicy(Arrays.asList(Checks.notNull("members", members)), false);
   }
 
   /** Fires when every member fires in the same step. */
   public static CompositePolicy allOf(RemapPolicy... members) {
-    return new CompositePolicy(List.of(Checks.notNull("members", members)), true);
+    return new CompositePolicy(Arrays.asList(Checks.notNull("members", members)), true);
   }
 
   @Override
@@ -78,16 +76,13 @@ public final class CompositePolicy implements RemapPolicy {
       anyAsked |= a;
     }
     for (int i = 0; i < members.size(); i++) {
-      RemapPolicy m = members.get(i);
-      if (anyAsked && !asked[i] && m instanceof ChangeDetection cd) {
-        // Another member's remaps are part of the regime change detection watches: restarting its base at each of
-        // them (Stop-At-Rise remaps every few steps) would leave it no cluster to test, ever.
-        cd.remappedByAnother(measuredCost);
+      if (anyAsked && !asked[i]) {
+        members.get(i).onRemapAskedByAnother(measuredCost);
       } else {
-        m.onRemap(measuredCost);
+        members.get(i).onRemap(measuredCost);
       }
     }
-    java.util.Arrays.fill(asked, false);
+    Arrays.fill(asked, false);
   }
 
   @Override
