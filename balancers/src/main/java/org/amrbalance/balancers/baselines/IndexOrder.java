@@ -69,13 +69,64 @@ final class IndexOrder {
     }
   }
 
-  /** The indices of {@code key} in decreasing order of key, ties by index. */
-  static int[] decreasing(double[] key) {
-    return sorted(key.length, (a, b) -> key[a] != key[b] ? Double.compare(key[b], key[a]) : Integer.compare(a, b));
+  /**
+   * The indices of {@code key} in increasing order of key (signed), ties by index: the keys ranked among the distinct
+   * keys, then rank and index packed in one long and sorted as primitives, which at a million keys is several times
+   * faster than comparing indices through the key array.
+   */
+  static int[] byKey(long[] key) {
+    int n = key.length;
+    long[] distinct = key.clone();
+    java.util.Arrays.sort(distinct);
+    int u = 0;
+    for (int i = 0; i < n; i++) {
+      if (u == 0 || distinct[i] != distinct[u - 1]) {
+        distinct[u++] = distinct[i];
+      }
+    }
+    long[] packed = new long[n];
+    for (int i = 0; i < n; i++) {
+      packed[i] = ((long) java.util.Arrays.binarySearch(distinct, 0, u, key[i]) << 32) | i;
+    }
+    java.util.Arrays.sort(packed);
+    int[] out = new int[n];
+    for (int k = 0; k < n; k++) {
+      out[k] = (int) packed[k];
+    }
+    return out;
   }
 
-  /** The indices of {@code key} in increasing order of key, ties by index. */
+  /** A long in the order {@link Double#compare} gives finite doubles (-0 before +0). */
+  static long sortable(double d) {
+    long bits = Double.doubleToRawLongBits(d);
+    return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+  }
+
+  /** The indices of {@code key} in decreasing order of key, ties (-0 equal to +0) by index. */
+  static int[] decreasing(double[] key) {
+    long[] k = new long[key.length];
+    for (int i = 0; i < k.length; i++) {
+      k[i] = ~sortable(key[i] + 0.0); // + 0.0 turns -0 into +0
+    }
+    return byKey(k);
+  }
+
+  /** The indices of {@code key} in increasing order of key, ties (-0 equal to +0) by index. */
   static int[] increasing(double[] key) {
-    return sorted(key.length, (a, b) -> key[a] != key[b] ? Double.compare(key[a], key[b]) : Integer.compare(a, b));
+    long[] k = new long[key.length];
+    for (int i = 0; i < k.length; i++) {
+      k[i] = sortable(key[i] + 0.0);
+    }
+    return byKey(k);
+  }
+
+  /** True if {@code a} strictly increases, or is lexicographically increasing together with {@code b} if given. */
+  static boolean ascending(int[] a, int[] b) {
+    for (int i = 1; i < a.length; i++) {
+      if (!(a[i - 1] < a[i] || b != null && a[i - 1] == a[i] && b[i - 1] < b[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 }

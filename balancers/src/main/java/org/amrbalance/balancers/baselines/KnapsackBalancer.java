@@ -45,20 +45,29 @@ public final class KnapsackBalancer implements LoadBalancer {
       id[i] = patches.get(i).id();
     }
     // Heaviest first, ties by patch id (as comparing the negated works, -0 and all).
-    int[] order = IndexOrder.sorted(m, (a, b) -> {
-      int c = Double.compare(-work[a], -work[b]);
-      return c != 0 ? c : Integer.compare(id[a], id[b]);
-    });
+    int[] order;
+    if (IndexOrder.ascending(id, null)) { // the ids of a level, or of a hierarchy, are in list order
+      long[] key = new long[m];
+      for (int i = 0; i < m; i++) {
+        key[i] = IndexOrder.sortable(-work[i]);
+      }
+      order = IndexOrder.byKey(key);
+    } else {
+      order = IndexOrder.sorted(m, (a, b) -> {
+        int c = Double.compare(-work[a], -work[b]);
+        return c != 0 ? c : Integer.compare(id[a], id[b]);
+      });
+    }
     double[] load = new double[ranks];
     Bins bins = new Bins(ranks, m);
     RankHeap lightest = RankHeap.full(load, null);
     int[] rank = new int[m];
     for (int i : order) {
-      int r = lightest.poll();
+      int r = lightest.peek();
       rank[i] = r;
       load[r] += work[i];
       bins.add(r, i);
-      lightest.add(r);
+      lightest.update(r);
     }
     for (int swap = 0; swap < options.maxSwaps(); swap++) {
       int heavy = 0;

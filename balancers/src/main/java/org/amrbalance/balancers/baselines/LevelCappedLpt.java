@@ -90,16 +90,16 @@ public final class LevelCappedLpt {
         if (level[only] + work[i] > cap + slack) {
           return null;
         }
-        least.remove(only); // its key changes: back in below
         chosen = only;
       }
+      // The ranks that do not fit come out of the heap and go back after; the one that fits stays and moves down.
       int triedCount = 0;
       while (chosen < 0 && triedCount < TRIES && !least.isEmpty()) {
-        int r = least.poll();
+        int r = least.peek();
         if (level[r] + work[i] <= cap + slack && allowed.test(i, r)) {
           chosen = r;
         } else {
-          tried[triedCount++] = r;
+          tried[triedCount++] = least.poll();
         }
       }
       for (int t = 0; t < triedCount; t++) {
@@ -111,7 +111,7 @@ public final class LevelCappedLpt {
       rank[i] = chosen;
       level[chosen] += work[i];
       total[chosen] = below[chosen] + level[chosen];
-      least.add(chosen);
+      least.update(chosen);
     }
     return rank;
   }

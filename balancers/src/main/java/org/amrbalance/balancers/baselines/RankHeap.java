@@ -3,7 +3,7 @@ package org.amrbalance.balancers.baselines;
 /**
  * A binary min-heap of the ranks 0 to n - 1 in the order (first key, second key, rank), on int arrays and with
  * removal of any rank in O(log n). The keys belong to the caller, who must not change a rank's keys while it is in
- * the heap (take it out, change them, put it back). Ties end at the rank, so the order is total and the heap gives
+ * the heap without telling it ({@link #update}). Ties end at the rank, so the order is total and the heap gives
  * the same answers as any priority queue in that order.
  */
 final class RankHeap {
@@ -54,6 +54,20 @@ final class RankHeap {
     int top = heap[0];
     removeAt(0);
     return top;
+  }
+
+  /** The least rank, left in. */
+  int peek() {
+    return heap[0];
+  }
+
+  /** Puts {@code r}, which is in, back in its place after its keys changed. */
+  void update(int r) {
+    int i = at[r];
+    down(i);
+    if (heap[i] == r) {
+      up(i);
+    }
   }
 
   /** Takes {@code r} out if it is in. */

@@ -72,17 +72,18 @@ public final class SlabLptBalancer implements LoadBalancer {
         }
       }
       // Heaviest first (by Double.compare, as the boxed works compared), ties by index.
-      int[] order = IndexOrder.sorted(count, (a, b) -> {
-        int c = Double.compare(work[b], work[a]);
-        return c != 0 ? c : Integer.compare(a, b);
-      });
+      long[] key = new long[count];
+      for (int i = 0; i < count; i++) {
+        key[i] = ~IndexOrder.sortable(work[i]);
+      }
+      int[] order = IndexOrder.byKey(key);
       double[] load = new double[ranks];
       RankHeap least = RankHeap.full(load, below);
       for (int i : order) {
-        int r = least.poll();
+        int r = least.peek();
         pieces.add(Piece.of(patchOf[i], slabs[i], r));
         load[r] += work[i];
-        least.add(r);
+        least.update(r);
       }
       for (int r = 0; r < ranks; r++) {
         below[r] += load[r];

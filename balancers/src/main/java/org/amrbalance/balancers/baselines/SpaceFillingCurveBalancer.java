@@ -71,8 +71,10 @@ public final class SpaceFillingCurveBalancer implements LoadBalancer {
       id[i] = p.id();
       work[i] = p.work();
     }
-    int[] order = IndexOrder.sorted(m, (a, b) -> key[a] != key[b] ? Long.compare(key[a], key[b])
-        : level[a] != level[b] ? Integer.compare(level[a], level[b]) : Integer.compare(id[a], id[b]));
+    int[] order = IndexOrder.ascending(level, id) // patches in (level, id) order, as a hierarchy lists them
+        ? IndexOrder.byKey(key)
+        : IndexOrder.sorted(m, (a, b) -> key[a] != key[b] ? Long.compare(key[a], key[b])
+            : level[a] != level[b] ? Integer.compare(level[a], level[b]) : Integer.compare(id[a], id[b]));
     double total = java.util.Arrays.stream(work).sum(); // the stream's compensated sum, as it always was
     int[] rank = new int[m];
     double before = 0;
