@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
@@ -25,16 +24,17 @@ public final class Assignment {
 
   private final Hierarchy hierarchy;
   private final int ranks;
-  private final Map<Integer, List<Piece>> byPatch;
+  /** Every piece, patch by patch in hierarchy order; those of the patch at position i are at [start[i], start[i+1]). */
+  private final Piece[] byPatch;
+  private final int[] start;
   private final List<Piece> pieces;
 
-  private Assignment(Hierarchy hierarchy, int ranks, Map<Integer, List<Piece>> byPatch) {
+  private Assignment(Hierarchy hierarchy, int ranks, Piece[] byPatch, int[] start) {
     this.hierarchy = hierarchy;
     this.ranks = ranks;
     this.byPatch = byPatch;
-    List<Piece> all = new ArrayList<>();
-    byPatch.values().forEach(all::addAll);
-    this.pieces = List.copyOf(all);
+    this.start = start;
+    this.pieces = Collections.unmodifiableList(Arrays.asList(byPatch));
   }
 
   /** Checks and wraps a set of pieces that must tile every patch of {@code hierarchy}. */
@@ -42,40 +42,69 @@ public final class Assignment {
     Checks.notNull("hierarchy", hierarchy);
     Checks.positive("ranks", ranks);
     Checks.notNull("pieces", pieces);
-    Map<Integer, List<Piece>> grouped = new HashMap<>();
-    for (Piece piece : pieces) {
+    List<Patch> patches = hierarchy.patches();
+    // Grouped by a counting sort on the patch's position: linear, and each patch keeps its pieces' given order.
+    Piece[] given = pieces.toArray(new Piece[0]);
+    int[] position = new int[given.length];
+    int[] start = new int[patches.size() + 1];
+    for (int k = 0; k < given.length; k++) {
+      Piece piece = given[k];
       Checks.notNull("piece", piece);
-      if (!hierarchy.contains(piece.patchId())) {
+      int i = hierarchy.positionOf(piece.patchId());
+      if (i < 0) {
         throw Checks.bad("piece.patchId", piece.patchId(), "no such patch in the hierarchy");
       }
       if (piece.rank() >= ranks) {
         throw Checks.bad("piece.rank", piece.rank(), "rank must be in [0, " + ranks + ") (piece of patch "
             + piece.patchId() + ")");
       }
-      grouped.computeIfAbsent(piece.patchId(), k -> new ArrayList<>()).add(piece);
+      position[k] = i;
+      start[i + 1]++;
     }
-    Map<Integer, List<Piece>> byPatch = new LinkedHashMap<>();
-    for (Patch patch : hierarchy.patches()) {
-      List<Piece> own = grouped.get(patch.id());
-      if (own == null) {
+    for (int i = 0; i < patches.size(); i++) {
+      start[i + 1] += start[i];
+    }
+    Piece[] grouped = new Piece[given.length];
+    int[] next = Arrays.copyOf(start, patches.size());
+    for (int k = 0; k < given.length; k++) {
+      grouped[next[position[k]]++] = given[k];
+    }
+    for (int i = 0; i < patches.size(); i++) {
+      Patch patch = patches.get(i);
+      if (start[i] == start[i + 1]) {
         throw Checks.bad("patch " + patch.id() + " pieces", "[]", "the patch is not assigned to any rank");
       }
-      checkTiling(patch, own);
-      own.sort(PIECE_ORDER);
-      byPatch.put(patch.id(), List.copyOf(own));
+      checkTiling(patch, grouped, start[i], start[i + 1]);
+      if (start[i + 1] - start[i] > 1) {
+        Arrays.sort(grouped, start[i], start[i + 1], PIECE_ORDER);
+      }
     }
-    return new Assignment(hierarchy, ranks, byPatch);
+    return new Assignment(hierarchy, ranks, grouped, start);
   }
 
   /** Every patch whole on the rank {@code rankOf} gives for its id. */
   public static Assignment wholeGrids(Hierarchy hierarchy, int ranks, IntUnaryOperator rankOf) {
     Checks.notNull("hierarchy", hierarchy);
     Checks.notNull("rankOf", rankOf);
-    List<Piece> pieces = new ArrayList<>(hierarchy.patchCount());
-    for (Patch p : hierarchy.patches()) {
-      pieces.add(Piece.whole(p, rankOf.applyAsInt(p.id())));
+    List<Patch> patches = hierarchy.patches();
+    Piece[] whole = new Piece[patches.size()];
+    for (int i = 0; i < whole.length; i++) {
+      Patch p = patches.get(i);
+      whole[i] = Piece.whole(p, rankOf.applyAsInt(p.id()));
     }
-    return of(hierarchy, ranks, pieces);
+    // One whole piece per patch, in hierarchy order: what of() would check reduces to the ranks.
+    Checks.positive("ranks", ranks);
+    for (Piece piece : whole) {
+      if (piece.rank() >= ranks) {
+        throw Checks.bad("piece.rank", piece.rank(), "rank must be in [0, " + ranks + ") (piece of patch "
+            + piece.patchId() + ")");
+      }
+    }
+    int[] start = new int[whole.length + 1];
+    for (int i = 0; i <= whole.length; i++) {
+      start[i] = i;
+    }
+    return new Assignment(hierarchy, ranks, whole, start);
   }
 
   /** Every patch whole on the rank the map gives for its id; a patch missing from the map is an error. */
@@ -90,17 +119,21 @@ public final class Assignment {
     });
   }
 
-  private static void checkTiling(Patch patch, List<Piece> own) {
+  /** Checks that {@code pieces[from, to)}, in their given order, tile the box of {@code patch}. */
+  private static void checkTiling(Patch patch, Piece[] pieces, int from, int to) {
     long covered = 0;
-    for (Piece piece : own) {
-      if (!(piece.box().dim() == patch.box().dim() && patch.box().contains(piece.box()))) {
-        throw Checks.bad("piece.box", piece.box(), "lies outside patch " + patch.id() + " box " + patch.box());
+    for (int k = from; k < to; k++) {
+      Box box = pieces[k].box();
+      if (box != patch.box() && !(box.dim() == patch.box().dim() && patch.box().contains(box))) {
+        throw Checks.bad("piece.box", box, "lies outside patch " + patch.id() + " box " + patch.box());
       }
-      covered += piece.box().volume();
+      covered += box.volume();
     }
-    if (own.size() > 1) {
-      List<Box> boxes = new ArrayList<>(own.size());
-      own.forEach(p -> boxes.add(p.box()));
+    if (to - from > 1) {
+      List<Box> boxes = new ArrayList<>(to - from);
+      for (int k = from; k < to; k++) {
+        boxes.add(pieces[k].box());
+      }
       BoxIndex index = new BoxIndex(boxes);
       for (int i = 0; i < boxes.size(); i++) {
         for (int j : index.intersecting(boxes.get(i))) {
@@ -113,7 +146,7 @@ public final class Assignment {
     }
     // Pieces are inside the box and disjoint, so equal volume means no gap.
     if (covered != patch.cells()) {
-      throw Checks.bad("patch " + patch.id() + " pieces", own.size() + " pieces", "leave "
+      throw Checks.bad("patch " + patch.id() + " pieces", (to - from) + " pieces", "leave "
           + (patch.cells() - covered) + " cells of box " + patch.box() + " uncovered (a gap)");
     }
   }
@@ -134,7 +167,8 @@ public final class Assignment {
 
   public List<Piece> piecesOf(int patchId) {
     hierarchy.patch(patchId);
-    return byPatch.get(patchId);
+    int i = hierarchy.positionOf(patchId);
+    return pieces.subList(start[i], start[i + 1]);
   }
 
   public List<Piece> piecesOn(int rank) {
@@ -166,13 +200,20 @@ public final class Assignment {
 
   @Override
   public boolean equals(Object o) {
+    // Pieces are grouped patch by patch in the hierarchy's order, so equal hierarchies and arrays mean equal tilings.
     return o instanceof Assignment a && a.ranks == ranks && a.hierarchy.equals(hierarchy)
-        && a.byPatch.equals(byPatch);
+        && Arrays.equals(a.start, start) && Arrays.equals(a.byPatch, byPatch);
   }
 
   @Override
   public int hashCode() {
-    return 31 * hierarchy.hashCode() + byPatch.hashCode() + ranks;
+    // The hash of the map from patch id to its list of pieces that this class once kept.
+    int byPatchHash = 0;
+    List<Patch> patches = hierarchy.patches();
+    for (int i = 0; i < patches.size(); i++) {
+      byPatchHash += Integer.hashCode(patches.get(i).id()) ^ pieces.subList(start[i], start[i + 1]).hashCode();
+    }
+    return 31 * hierarchy.hashCode() + byPatchHash + ranks;
   }
 
   @Override

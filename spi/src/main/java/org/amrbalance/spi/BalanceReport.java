@@ -139,8 +139,13 @@ public final class BalanceReport {
         Box shadow = c.box().coarsen(ratio);
         for (int parentId : h.parents(child.id())) {
           List<Piece> parentPieces = assignment.piecesOf(parentId);
-          BoxIndex index = parentPieceIndex.computeIfAbsent(parentId, id -> indexOf(parentPieces));
-          for (int i : index.intersecting(shadow)) {
+          int[] hits;
+          if (parentPieces.size() == 1) { // a whole parent: no index to build, one box to test
+            hits = parentPieces.get(0).box().intersects(shadow) ? ONLY_FIRST : NONE;
+          } else {
+            hits = parentPieceIndex.computeIfAbsent(parentId, id -> indexOf(parentPieces)).intersecting(shadow);
+          }
+          for (int i : hits) {
             Piece p = parentPieces.get(i);
             int hops = machine.hops(p.rank(), c.rank());
             if (hops == 0) {
@@ -172,6 +177,9 @@ public final class BalanceReport {
     return new BalanceReport(load, levelLoad, empty, assignment.pieces().size(), maxFaces, intra, inter, maxInter, migratedPieces,
         migratedBytes);
   }
+
+  private static final int[] ONLY_FIRST = {0};
+  private static final int[] NONE = {};
 
   /** Cell faces on the boundary of a box: 2 (a + b) in 2-D, 2 (ab + bc + ca) in 3-D. */
   private static long boundaryFaces(Box b) {

@@ -25,7 +25,16 @@ public final class BoxIndex {
   private final int[] stamp;
   private int query;
 
-  private record BucketKey(int x, int y, int z) {}
+  private record BucketKey(int x, int y, int z) {
+    /** Mixed, because a record's 31-polynomial hash of small neighbouring coordinates collides by the thousand. */
+    @Override
+    public int hashCode() {
+      long h = (x * 0x9E3779B97F4A7C15L) ^ (y * 0xC2B2AE3D27D4EB4FL) ^ (z * 0x165667B19E3779F9L);
+      h ^= h >>> 29;
+      h *= 0xBF58476D1CE4E5B9L;
+      return (int) (h ^ (h >>> 32));
+    }
+  }
 
   /** An index of {@code boxes}, all of one dimension; queries answer with their positions in this list. */
   public BoxIndex(List<Box> boxes) {

@@ -3,7 +3,6 @@ package org.amrbalance.spi;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -27,22 +26,29 @@ public final class Hierarchy {
   private final int[] ratios;
   private final List<Patch> patches;
   private final List<List<Patch>> levels;
-  private final Map<Integer, Patch> byId;
-  private final Map<Integer, int[]> parents;
-  private final Map<Integer, int[]> children;
+  private final PatchIndex index;
+  private final int[][] parents;
+  private final int[][] children;
   private final double totalWork;
 
   private Hierarchy(Box domain, int[] ratios, List<Patch> patches, List<List<Patch>> levels,
-      Map<Integer, Patch> byId, Map<Integer, int[]> parents, Map<Integer, int[]> children) {
+      Map<Integer, int[]> parents, Map<Integer, int[]> children) {
     this.domain = domain;
     this.ratios = ratios;
     this.patches = patches;
     this.levels = levels;
-    this.byId = byId;
-    this.parents = parents;
-    this.children = children;
+    this.index = PatchIndex.of(patches);
+    this.parents = new int[patches.size()][];
+    this.children = new int[patches.size()][];
+    for (int i = 0; i < patches.size(); i++) {
+      int id = patches.get(i).id();
+      this.parents[i] = parents.getOrDefault(id, NONE);
+      this.children[i] = children.getOrDefault(id, NONE);
+    }
     this.totalWork = patches.stream().mapToDouble(Patch::work).sum();
   }
+
+  private static final int[] NONE = new int[0];
 
   /**
    * Builds and checks a hierarchy.
@@ -181,8 +187,8 @@ public final class Hierarchy {
     for (List<Patch> level : levels) {
       frozenLevels.add(List.copyOf(level));
     }
-    return new Hierarchy(domain, ratios.clone(), List.copyOf(sorted), List.copyOf(frozenLevels),
-        Collections.unmodifiableMap(byId), parents, children);
+    return new Hierarchy(domain, ratios.clone(), List.copyOf(sorted), List.copyOf(frozenLevels), parents,
+        children);
   }
 
   /** The level-0 index domain. */
@@ -252,29 +258,34 @@ public final class Hierarchy {
   }
 
   public boolean contains(int patchId) {
-    return byId.containsKey(patchId);
+    return index.positionOf(patchId) >= 0;
   }
 
   public Patch patch(int id) {
-    Patch p = byId.get(id);
-    if (p == null) {
+    return patches.get(position(id));
+  }
+
+  /** Where patch {@code id} stands in {@link #patches()}, or -1 if there is no such patch. */
+  int positionOf(int id) {
+    return index.positionOf(id);
+  }
+
+  private int position(int id) {
+    int i = index.positionOf(id);
+    if (i < 0) {
       throw Checks.bad("patchId", id, "no such patch in this hierarchy");
     }
-    return p;
+    return i;
   }
 
   /** Ids of the patches one level up that cover part of this patch (empty on level 0). */
   public int[] parents(int id) {
-    patch(id);
-    int[] p = parents.get(id);
-    return p == null ? new int[0] : p.clone();
+    return parents[position(id)].clone();
   }
 
   /** Ids of the patches one level down that this patch covers, in ascending order. */
   public int[] children(int id) {
-    patch(id);
-    int[] c = children.get(id);
-    return c == null ? new int[0] : c.clone();
+    return children[position(id)].clone();
   }
 
   public double totalWork() {

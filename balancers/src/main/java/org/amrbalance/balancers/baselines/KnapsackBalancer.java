@@ -2,10 +2,7 @@ package org.amrbalance.balancers.baselines;
 
 import org.amrbalance.spi.internal.Checks;
 import com.google.inject.Inject;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -41,29 +38,36 @@ public final class KnapsackBalancer implements LoadBalancer {
 
   int[] place(List<Patch> patches, int ranks) {
     int m = patches.size();
-    List<Integer> order = new ArrayList<>();
+    double[] work = new double[m];
+    int[] id = new int[m];
     for (int i = 0; i < m; i++) {
-      order.add(i);
+      work[i] = patches.get(i).work();
+      id[i] = patches.get(i).id();
     }
-    order.sort(Comparator.comparingDouble((Integer i) -> -patches.get(i).work())
-        .thenComparingInt(i -> patches.get(i).id()));
+    // Heaviest first, ties by patch id (as comparing the negated works, -0 and all).
+    int[] order;
+    if (IndexOrder.ascending(id, null)) { // the ids of a level, or of a hierarchy, are in list order
+      long[] key = new long[m];
+      for (int i = 0; i < m; i++) {
+        key[i] = IndexOrder.sortable(-work[i]);
+      }
+      order = IndexOrder.byKey(key);
+    } else {
+      order = IndexOrder.sorted(m, (a, b) -> {
+        int c = Double.compare(-work[a], -work[b]);
+        return c != 0 ? c : Integer.compare(id[a], id[b]);
+      });
+    }
     double[] load = new double[ranks];
-    List<List<Integer>> bins = new ArrayList<>();
-    for (int r = 0; r < ranks; r++) {
-      bins.add(new ArrayList<>());
-    }
-    PriorityQueue<Integer> lightest = new PriorityQueue<>(
-        Comparator.comparingDouble((Integer r) -> load[r]).thenComparingInt(r -> r));
-    for (int r = 0; r < ranks; r++) {
-      lightest.add(r);
-    }
+    Bins bins = new Bins(ranks, m);
+    RankHeap lightest = RankHeap.full(load, null);
     int[] rank = new int[m];
     for (int i : order) {
-      int r = lightest.poll();
+      int r = lightest.peek();
       rank[i] = r;
-      load[r] += patches.get(i).work();
-      bins.get(r).add(i);
-      lightest.add(r);
+      load[r] += work[i];
+      bins.add(r, i);
+      lightest.update(r);
     }
     for (int swap = 0; swap < options.maxSwaps(); swap++) {
       int heavy = 0;
@@ -80,16 +84,20 @@ public final class KnapsackBalancer implements LoadBalancer {
       double best = load[heavy];
       int bestA = -1;
       int bestB = -1;
-      for (int a : bins.get(heavy)) {
-        double wa = patches.get(a).work();
+      int[] heavyBin = bins.of(heavy);
+      int[] lightBin = bins.of(light);
+      for (int x = 0, nh = bins.size(heavy); x < nh; x++) {
+        int a = heavyBin[x];
+        double wa = work[a];
         double alone = Math.max(load[heavy] - wa, load[light] + wa);
         if (alone < best) {
           best = alone;
           bestA = a;
           bestB = -1;
         }
-        for (int b : bins.get(light)) {
-          double wb = patches.get(b).work();
+        for (int y = 0, nl = bins.size(light); y < nl; y++) {
+          int b = lightBin[y];
+          double wb = work[b];
           if (wb < wa) {
             double both = Math.max(load[heavy] - wa + wb, load[light] + wa - wb);
             if (both < best) {
@@ -103,20 +111,61 @@ public final class KnapsackBalancer implements LoadBalancer {
       if (bestA < 0) {
         break;
       }
-      move(bestA, heavy, light, patches, load, bins, rank);
+      move(bestA, heavy, light, work, load, bins, rank);
       if (bestB >= 0) {
-        move(bestB, light, heavy, patches, load, bins, rank);
+        move(bestB, light, heavy, work, load, bins, rank);
       }
     }
     return rank;
   }
 
-  private static void move(int i, int from, int to, List<Patch> patches, double[] load, List<List<Integer>> bins,
-      int[] rank) {
-    bins.get(from).remove(Integer.valueOf(i));
-    bins.get(to).add(i);
-    load[from] -= patches.get(i).work();
-    load[to] += patches.get(i).work();
+  private static void move(int i, int from, int to, double[] work, double[] load, Bins bins, int[] rank) {
+    bins.remove(from, i);
+    bins.add(to, i);
+    load[from] -= work[i];
+    load[to] += work[i];
     rank[i] = to;
+  }
+
+  /** The patches of each rank, in the order they came (the order the exchange search tries them). */
+  private static final class Bins {
+    private final int[][] items;
+    private final int[] size;
+
+    Bins(int ranks, int patches) {
+      items = new int[ranks][];
+      size = new int[ranks];
+      int guess = Math.max(2, 2 * patches / Math.max(1, ranks));
+      for (int r = 0; r < ranks; r++) {
+        items[r] = new int[guess];
+      }
+    }
+
+    int[] of(int r) {
+      return items[r];
+    }
+
+    int size(int r) {
+      return size[r];
+    }
+
+    void add(int r, int i) {
+      if (size[r] == items[r].length) {
+        items[r] = java.util.Arrays.copyOf(items[r], 2 * size[r]);
+      }
+      items[r][size[r]++] = i;
+    }
+
+    /** Removes the first occurrence of {@code i}, keeping the others in order. */
+    void remove(int r, int i) {
+      int[] bin = items[r];
+      for (int k = 0; k < size[r]; k++) {
+        if (bin[k] == i) {
+          System.arraycopy(bin, k + 1, bin, k, size[r] - k - 1);
+          size[r]--;
+          return;
+        }
+      }
+    }
   }
 }

@@ -1,9 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * A level's whole grids placed for the total load without giving up the level's balance: LPT keyed by the total
@@ -29,14 +26,8 @@ public final class LevelCappedLpt {
    * @param cap the largest level load a rank may take
    */
   static int[] place(double[] work, double[] below, double cap) {
-    Integer[] order = new Integer[work.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    java.util.Arrays.sort(order, (a, b) -> work[a] != work[b] ? Double.compare(work[b], work[a])
-        : Integer.compare(a, b));
     // The cap is a sum of the same works in another order: a little slack for rounding.
-    return place(work, java.util.Arrays.asList(order), below, cap, 1e-9 * Math.max(cap, 1));
+    return place(work, IndexOrder.decreasing(work), below, cap, 1e-9 * Math.max(cap, 1), ANYWHERE);
   }
 
   /**
@@ -45,8 +36,15 @@ public final class LevelCappedLpt {
    * do): the placement that decreasing-fit shares.
    */
   public static int[] place(double[] work, List<Integer> order, double[] below, double cap, double slack) {
-    return place(work, order, below, cap, slack, (grid, rank) -> true);
+    return place(work, order, below, cap, slack, ANYWHERE);
   }
+
+  /** As {@link #place(double[], List, double[], double, double)}, the order as an array. */
+  public static int[] place(double[] work, int[] order, double[] below, double cap, double slack) {
+    return place(work, order, below, cap, slack, ANYWHERE);
+  }
+
+  private static final Allowed ANYWHERE = (grid, rank) -> true;
 
   /** Which ranks a grid may go to: a whole-grid balancer's communication budget. */
   @FunctionalInterface
@@ -66,15 +64,25 @@ public final class LevelCappedLpt {
    */
   public static int[] place(double[] work, List<Integer> order, double[] below, double cap, double slack,
       Allowed allowed) {
+    int[] o = new int[order.size()];
+    int k = 0;
+    for (int i : order) {
+      o[k++] = i;
+    }
+    return place(work, o, below, cap, slack, allowed);
+  }
+
+  /** As {@link #place(double[], List, double[], double, double, Allowed)}, the order as an array. */
+  public static int[] place(double[] work, int[] order, double[] below, double cap, double slack, Allowed allowed) {
     int ranks = below.length;
     double[] level = new double[ranks];
-    PriorityQueue<Integer> least = new PriorityQueue<>(
-        Comparator.comparingDouble((Integer r) -> below[r] + level[r]).thenComparingInt(r -> r));
+    double[] total = new double[ranks]; // below + level, the key of a rank in the heap
     for (int r = 0; r < ranks; r++) {
-      least.add(r);
+      total[r] = below[r] + level[r];
     }
+    RankHeap least = RankHeap.full(total, null);
     int[] rank = new int[work.length];
-    List<Integer> tried = new ArrayList<>();
+    int[] tried = new int[TRIES];
     for (int i : order) {
       int chosen = -1;
       int only = allowed.only(i);
@@ -82,25 +90,28 @@ public final class LevelCappedLpt {
         if (level[only] + work[i] > cap + slack) {
           return null;
         }
-        least.remove(only); // its key changes: back in below
         chosen = only;
       }
-      while (chosen < 0 && tried.size() < TRIES && !least.isEmpty()) {
-        int r = least.poll();
+      // The ranks that do not fit come out of the heap and go back after; the one that fits stays and moves down.
+      int triedCount = 0;
+      while (chosen < 0 && triedCount < TRIES && !least.isEmpty()) {
+        int r = least.peek();
         if (level[r] + work[i] <= cap + slack && allowed.test(i, r)) {
           chosen = r;
         } else {
-          tried.add(r);
+          tried[triedCount++] = least.poll();
         }
       }
-      least.addAll(tried);
-      tried.clear();
+      for (int t = 0; t < triedCount; t++) {
+        least.add(tried[t]);
+      }
       if (chosen < 0) {
         return null;
       }
       rank[i] = chosen;
       level[chosen] += work[i];
-      least.add(chosen);
+      total[chosen] = below[chosen] + level[chosen];
+      least.update(chosen);
     }
     return rank;
   }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
+import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Patch;
 
 /**
@@ -30,22 +31,47 @@ final class PerLevel {
   }
 
   static Assignment balance(BalanceProblem problem, boolean levelByLevel, Placement placement) {
-    Map<Integer, Integer> rankOf = new HashMap<>();
+    Hierarchy h = problem.hierarchy();
+    // Ranks in hierarchy order: the levels follow one another in it, each in the order level() gives.
+    int[] rankAt = new int[h.patchCount()];
     double[] below = new double[problem.ranks()];
     if (levelByLevel) {
-      for (int level = 0; level <= problem.hierarchy().finestLevel(); level++) {
-        List<Patch> patches = problem.hierarchy().level(level);
+      int offset = 0;
+      for (int level = 0; level <= h.finestLevel(); level++) {
+        List<Patch> patches = h.level(level);
         int[] rank = placement.place(patches, problem.ranks(), below.clone());
-        put(rankOf, patches, rank);
+        System.arraycopy(rank, 0, rankAt, offset, patches.size());
+        offset += patches.size();
         for (int i = 0; i < patches.size(); i++) {
           below[rank[i]] += patches.get(i).work();
         }
       }
     } else {
-      List<Patch> all = problem.hierarchy().patches();
-      put(rankOf, all, placement.place(all, problem.ranks(), below));
+      List<Patch> all = h.patches();
+      System.arraycopy(placement.place(all, problem.ranks(), below), 0, rankAt, 0, all.size());
     }
-    return Assignment.wholeGrids(problem.hierarchy(), problem.ranks(), rankOf);
+    return wholeGrids(h, problem.ranks(), rankAt);
+  }
+
+  /** The assignment of every patch whole on {@code rankAt[i]}, i its place in {@code h.patches()}. */
+  static Assignment wholeGrids(Hierarchy h, int ranks, int[] rankAt) {
+    List<Patch> patches = h.patches();
+    int maxId = 0;
+    for (Patch p : patches) {
+      maxId = Math.max(maxId, p.id());
+    }
+    if (maxId >= 4L * patches.size() + 1024) { // sparse ids: a map rather than a table
+      Map<Integer, Integer> rankOf = new HashMap<>();
+      for (int i = 0; i < patches.size(); i++) {
+        rankOf.put(patches.get(i).id(), rankAt[i]);
+      }
+      return Assignment.wholeGrids(h, ranks, rankOf);
+    }
+    int[] rankOfId = new int[maxId + 1];
+    for (int i = 0; i < patches.size(); i++) {
+      rankOfId[patches.get(i).id()] = rankAt[i];
+    }
+    return Assignment.wholeGrids(h, ranks, id -> rankOfId[id]);
   }
 
   /**
@@ -53,17 +79,7 @@ final class PerLevel {
    * ranks.
    */
   static int[] byLoadBelow(double[] below) {
-    Integer[] order = new Integer[below.length];
-    for (int r = 0; r < order.length; r++) {
-      order[r] = r;
-    }
-    java.util.Arrays.sort(order, (a, b) -> below[a] != below[b] ? Double.compare(below[a], below[b])
-        : Integer.compare(a, b));
-    int[] out = new int[order.length];
-    for (int r = 0; r < out.length; r++) {
-      out[r] = order[r];
-    }
-    return out;
+    return IndexOrder.increasing(below);
   }
 
   /**
@@ -85,12 +101,7 @@ final class PerLevel {
     for (int i = 0; i < bin.length; i++) {
       work[bin[i]] += patches.get(i).work();
     }
-    Integer[] bins = new Integer[ranks];
-    for (int k = 0; k < ranks; k++) {
-      bins[k] = k;
-    }
-    java.util.Arrays.sort(bins, (a, b) -> work[a] != work[b] ? Double.compare(work[b], work[a])
-        : Integer.compare(a, b));
+    int[] bins = IndexOrder.decreasing(work);
     int[] targets = byLoadBelow(below);
     int[] to = new int[ranks];
     for (int k = 0; k < ranks; k++) {
@@ -123,11 +134,5 @@ final class PerLevel {
       return capped;
     }
     return paired;
-  }
-
-  private static void put(Map<Integer, Integer> rankOf, List<Patch> patches, int[] rank) {
-    for (int i = 0; i < patches.size(); i++) {
-      rankOf.put(patches.get(i).id(), rank[i]);
-    }
   }
 }

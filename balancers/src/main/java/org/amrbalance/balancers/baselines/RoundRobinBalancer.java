@@ -5,9 +5,6 @@ import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
-import org.amrbalance.spi.Patch;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Whole patches dealt to ranks in turn, in hierarchy order (level, then id), ignoring work and locality:
@@ -41,12 +38,10 @@ public final class RoundRobinBalancer implements LoadBalancer {
         return rank;
       });
     }
-    Map<Integer, Integer> rank = new HashMap<>();
-    int next = 0;
-    for (Patch p : problem.hierarchy().patches()) {
-      rank.put(p.id(), next);
-      next = (next + 1) % problem.ranks();
+    int[] rank = new int[problem.hierarchy().patchCount()];
+    for (int i = 0; i < rank.length; i++) {
+      rank[i] = i % problem.ranks();
     }
-    return Assignment.wholeGrids(problem.hierarchy(), problem.ranks(), rank);
+    return PerLevel.wholeGrids(problem.hierarchy(), problem.ranks(), rank);
   }
 }

@@ -2,9 +2,7 @@ package org.amrbalance.balancers.baselines;
 
 import com.google.inject.Inject;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.Box;
@@ -37,42 +35,55 @@ public final class SlabLptBalancer implements LoadBalancer {
     for (int level = 0; level <= h.finestLevel(); level++) {
       List<Patch> patches = h.level(level);
       double share = patches.stream().mapToDouble(Patch::work).sum() / ranks;
-      List<Piece> slabs = new ArrayList<>();
-      List<Double> work = new ArrayList<>();
-      for (Patch p : patches) {
+      int count = 0;
+      int[] cuts = new int[patches.size()];
+      for (int i = 0; i < cuts.length; i++) {
+        Patch p = patches.get(i);
+        int len = p.box().length(p.box().longestAxis());
+        long want = share > 0 ? (long) Math.ceil(p.work() / share) : 1;
+        cuts[i] = (int) Math.max(1, Math.min(want, len / options.minPieceEdge()));
+        count += cuts[i];
+      }
+      int[] patchOf = new int[count];
+      Box[] slabs = new Box[count];
+      double[] work = new double[count];
+      int s = 0;
+      for (int i = 0; i < cuts.length; i++) {
+        Patch p = patches.get(i);
         Box b = p.box();
+        int k = cuts[i];
+        if (k == 1) { // the whole box, as one slab
+          patchOf[s] = p.id();
+          slabs[s] = b;
+          work[s++] = p.work() * b.volume() / b.volume();
+          continue;
+        }
         int axis = b.longestAxis();
         int len = b.length(axis);
-        long want = share > 0 ? (long) Math.ceil(p.work() / share) : 1;
-        int k = (int) Math.max(1, Math.min(want, len / options.minPieceEdge()));
         for (int j = 0; j < k; j++) {
           int[] lo = b.lo();
           int[] hi = b.hi();
           lo[axis] = b.lo(axis) + (int) ((long) len * j / k);
           hi[axis] = b.lo(axis) + (int) ((long) len * (j + 1) / k) - 1;
           Box slab = Box.of(lo, hi);
-          slabs.add(Piece.of(p.id(), slab, 0));
-          work.add(p.work() * slab.volume() / b.volume());
+          patchOf[s] = p.id();
+          slabs[s] = slab;
+          work[s++] = p.work() * slab.volume() / b.volume();
         }
       }
-      Integer[] order = new Integer[slabs.size()];
-      for (int i = 0; i < order.length; i++) {
-        order[i] = i;
+      // Heaviest first (by Double.compare, as the boxed works compared), ties by index.
+      long[] key = new long[count];
+      for (int i = 0; i < count; i++) {
+        key[i] = ~IndexOrder.sortable(work[i]);
       }
-      Arrays.sort(order, (a, b) -> !work.get(a).equals(work.get(b)) ? Double.compare(work.get(b), work.get(a))
-          : Integer.compare(a, b));
+      int[] order = IndexOrder.byKey(key);
       double[] load = new double[ranks];
-      PriorityQueue<Integer> least = new PriorityQueue<>((a, b) -> load[a] != load[b] ? Double.compare(load[a],
-          load[b]) : below[a] != below[b] ? Double.compare(below[a], below[b]) : Integer.compare(a, b));
-      for (int r = 0; r < ranks; r++) {
-        least.add(r);
-      }
+      RankHeap least = RankHeap.full(load, below);
       for (int i : order) {
-        int r = least.poll();
-        Piece s = slabs.get(i);
-        pieces.add(Piece.of(s.patchId(), s.box(), r));
-        load[r] += work.get(i);
-        least.add(r);
+        int r = least.peek();
+        pieces.add(Piece.of(patchOf[i], slabs[i], r));
+        load[r] += work[i];
+        least.update(r);
       }
       for (int r = 0; r < ranks; r++) {
         below[r] += load[r];

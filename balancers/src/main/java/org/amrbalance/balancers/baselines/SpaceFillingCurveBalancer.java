@@ -1,8 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
 import org.amrbalance.spi.internal.Checks;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -55,31 +53,35 @@ public final class SpaceFillingCurveBalancer implements LoadBalancer {
     }
     int bits = Math.min(need, 63 / dim);
     int shift = need - bits;
-    long[] key = new long[patches.size()];
-    for (int i = 0; i < patches.size(); i++) {
+    int m = patches.size();
+    long[] key = new long[m];
+    int[] level = new int[m];
+    int[] id = new int[m];
+    double[] work = new double[m];
+    int[] c = new int[dim];
+    for (int i = 0; i < m; i++) {
       Patch p = patches.get(i);
       int scale = h.cumulativeRatio(finest) / h.cumulativeRatio(p.level()); // to the finest level's index space
-      int[] c = new int[dim];
       for (int d = 0; d < dim; d++) {
         long twiceCentre = ((long) p.box().lo(d) + p.box().hi(d) + 1) * scale - 2L * domain.lo(d);
         c[d] = (int) (Math.max(0, twiceCentre - 1) >> shift);
       }
       key[i] = curve.key(c, bits);
+      level[i] = p.level();
+      id[i] = p.id();
+      work[i] = p.work();
     }
-    List<Integer> order = new ArrayList<>();
-    for (int i = 0; i < patches.size(); i++) {
-      order.add(i);
-    }
-    order.sort(Comparator.comparingLong((Integer i) -> key[i])
-        .thenComparingInt(i -> patches.get(i).level())
-        .thenComparingInt(i -> patches.get(i).id()));
-    double total = patches.stream().mapToDouble(Patch::work).sum();
-    int[] rank = new int[patches.size()];
+    int[] order = IndexOrder.ascending(level, id) // patches in (level, id) order, as a hierarchy lists them
+        ? IndexOrder.byKey(key)
+        : IndexOrder.sorted(m, (a, b) -> key[a] != key[b] ? Long.compare(key[a], key[b])
+            : level[a] != level[b] ? Integer.compare(level[a], level[b]) : Integer.compare(id[a], id[b]));
+    double total = java.util.Arrays.stream(work).sum(); // the stream's compensated sum, as it always was
+    int[] rank = new int[m];
     double before = 0;
-    for (int k = 0; k < order.size(); k++) {
-      int i = order.get(k);
-      double w = patches.get(i).work();
-      double mid = total > 0 ? (before + w / 2) / total : (k + 0.5) / order.size();
+    for (int k = 0; k < m; k++) {
+      int i = order[k];
+      double w = work[i];
+      double mid = total > 0 ? (before + w / 2) / total : (k + 0.5) / m;
       rank[i] = (int) Math.min(ranks - 1, Math.floor(ranks * mid));
       before += w;
     }
