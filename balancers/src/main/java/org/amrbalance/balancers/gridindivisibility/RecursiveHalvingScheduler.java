@@ -47,8 +47,11 @@ public final class RecursiveHalvingScheduler implements WholeGridScheduler {
     TokenStates s = new TokenStates(grids, plan.ranks());
     int m = s.count();
     int[] members = new int[m];
+    // Buckets are filled in size-then-id order, the order PairMove sorts its candidates by, so it need not sort.
+    int[] bySize = IndexSort.sorted(m, (p, q) -> s.size[p] != s.size[q] ? Long.compare(s.size[p], s.size[q])
+        : Integer.compare(s.id[p], s.id[q]));
     for (int level = 0; level < plan.depth(); level++) {
-      // Bucket the tokens by their current set (a counting sort keeps each bucket in input order).
+      // Bucket the tokens by their current set (a counting sort keeps each bucket in size order).
       int segs = plan.segments(level);
       int[] start = new int[segs + 1];
       for (int k = 0; k < m; k++) {
@@ -58,7 +61,7 @@ public final class RecursiveHalvingScheduler implements WholeGridScheduler {
         start[j + 1] += start[j];
       }
       int[] fill = start.clone();
-      for (int k = 0; k < m; k++) {
+      for (int k : bySize) {
         members[fill[plan.segment(level, s.at[k])]++] = k;
       }
       for (int seg = 0; seg < segs; seg++) {
