@@ -27,8 +27,7 @@ public final class DecreasingFit implements WholeGridScheduler {
   @Override
   public int[] schedule(List<GridToken> grids, Machine machine, double[] below) {
     TokenStates s = new TokenStates(grids, machine.ranks()); // validates ids and origins
-    int[] order = IndexSort.sorted(s.count(), (a, b) -> s.size[a] != s.size[b] ? Long.compare(s.size[b], s.size[a])
-        : Integer.compare(s.id[a], s.id[b]));
+    int[] order = IndexSort.bySizeThenId(s.size, s.id, true);
     long[] size = new long[machine.ranks()];
     RankHeap bins = RankHeap.ofAll(size, null);
     int[] rank = new int[s.count()];

@@ -122,14 +122,23 @@ final class GenerationDriver {
       cap = Math.max(cap, l);
     }
     // The pinned grids in input order, then the free ones by size descending (as doubles, as LPT compares), id.
-    int[] order = new int[m];
-    int p = 0;
-    int f = pinned;
-    for (int i = 0; i < m; i++) {
-      order[budget[i] == 0 ? p++ : f++] = i;
+    int[] order;
+    if (pinned == 0 && exactInDouble(tokens)) {
+      long[] units = new long[m];
+      for (int i = 0; i < m; i++) {
+        units[i] = tokens.get(i).size();
+      }
+      order = IndexSort.bySizeThenId(units, id, true);
+    } else {
+      order = new int[m];
+      int p = 0;
+      int f = pinned;
+      for (int i = 0; i < m; i++) {
+        order[budget[i] == 0 ? p++ : f++] = i;
+      }
+      IndexSort.sort(order, pinned, m, (a, b) -> size[a] != size[b] ? Double.compare(size[b], size[a])
+          : Integer.compare(id[a], id[b]));
     }
-    IndexSort.sort(order, pinned, m, (a, b) -> size[a] != size[b] ? Double.compare(size[b], size[a])
-        : Integer.compare(id[a], id[b]));
     int[] capped = LevelCappedLpt.place(size, indices(order), belowUnits, cap, 0, new LevelCappedLpt.Allowed() {
       @Override
       public boolean test(int grid, int rank) {
@@ -143,6 +152,16 @@ final class GenerationDriver {
     });
     return capped != null && LevelCappedLpt.maxTotal(capped, size, belowUnits)
         < LevelCappedLpt.maxTotal(placed, size, belowUnits) ? capped : placed;
+  }
+
+  /** Whether every size converts to a double exactly, so that sizes order the same as longs and as doubles. */
+  private static boolean exactInDouble(List<GridToken> tokens) {
+    for (GridToken t : tokens) {
+      if (t.size() > 1L << 53) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A read-only list view of {@code a}, for the APIs that take an order as a list. */

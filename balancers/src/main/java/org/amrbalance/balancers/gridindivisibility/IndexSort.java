@@ -27,6 +27,33 @@ final class IndexSort {
     return a;
   }
 
+  /**
+   * 0, 1, ..., n - 1 by {@code size} (descending if asked), then by {@code id} ascending: the schedulers' grid
+   * order. Where the ids ascend with the index and the sizes fit in 32 bits, (size, index) packs into one long in
+   * the same order and a primitive sort does it; otherwise the merge sort.
+   */
+  static int[] bySizeThenId(long[] size, int[] id, boolean descending) {
+    int n = size.length;
+    boolean packs = true;
+    for (int i = 0; i < n && packs; i++) {
+      packs = size[i] >= 0 && size[i] < 1L << 32 && (i == 0 || id[i - 1] < id[i]);
+    }
+    if (!packs) {
+      return sorted(n, (a, b) -> size[a] != size[b] ? (descending ? Long.compare(size[b], size[a])
+          : Long.compare(size[a], size[b])) : Integer.compare(id[a], id[b]));
+    }
+    long[] key = new long[n];
+    for (int i = 0; i < n; i++) {
+      key[i] = (descending ? 0xFFFF_FFFFL - size[i] : size[i]) << 31 | i;
+    }
+    java.util.Arrays.sort(key);
+    int[] order = new int[n];
+    for (int k = 0; k < n; k++) {
+      order[k] = (int) (key[k] & Integer.MAX_VALUE);
+    }
+    return order;
+  }
+
   /** Sorts {@code a[from, to)} by {@code order}, stably. */
   static void sort(int[] a, int from, int to, IndexOrder order) {
     if (isSorted(a, from, to, order)) {

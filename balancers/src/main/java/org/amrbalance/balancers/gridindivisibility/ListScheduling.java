@@ -21,8 +21,8 @@ import org.amrbalance.spi.Topology;
  * the list wins: the same grid the scan finds, in time bounded by the balls' sizes rather than by the list's.
  */
 public final class ListScheduling implements WholeGridScheduler {
-  /** Balls at most this large are looked at directly, without walking the class first. */
-  private static final int SMALL_BALL = 32;
+  /** Balls at most this large are looked at directly, without walking the class first (hypercube: 2 hops of 16). */
+  private static final int SMALL_BALL = 256;
 
   @Override
   public int[] schedule(List<GridToken> grids, Machine machine) {
@@ -34,8 +34,7 @@ public final class ListScheduling implements WholeGridScheduler {
     int ranks = machine.ranks();
     TokenStates s = new TokenStates(grids, ranks); // validates ids and origins
     int m = s.count();
-    int[] order = IndexSort.sorted(m, (a, b) -> s.size[a] != s.size[b] ? Long.compare(s.size[b], s.size[a])
-        : Integer.compare(s.id[a], s.id[b]));
+    int[] order = IndexSort.bySizeThenId(s.size, s.id, true);
     Lists lists = new Lists(s, order, machine.topology());
     int[] rank = new int[m];
     long[] time = new long[ranks];
@@ -60,29 +59,46 @@ public final class ListScheduling implements WholeGridScheduler {
 
   /** The grids not yet placed, by list position (0 the largest), in budget classes and per-origin queues. */
   private static final class Lists {
+    /**
+     * Past this many (class, processor) pairs neither resume points nor queue heads are kept (32 MB each): every
+     * search walks its class from the class's head to the first grid in reach.
+     */
+    private static final long MAX_PAIRS = 1 << 23;
     private final Topology topology;
+    private final int ranks;
     private final int m;
     private final int[] origin; // by list position
     /** Budget of each class below the diameter, ascending; the last class (index {@code classes}) reaches all. */
     private final int[] classBudget;
     private final int classes;
-    private final int[] classOf; // by list position
     /** List positions grouped by class, ascending within a class; class c is {@code [classStart[c], classStart[c + 1])}. */
     private final int[] members;
     private final int[] classStart;
     private final int[] slot; // list position -> index in members
     /** Union-find over members: the first index at or after i whose grid is not placed yet ({@code m} past the end). */
     private final int[] alive;
+    private final int[] classOf; // by list position
+    /**
+     * Per class below the diameter and processor r ({@code c * ranks + r}), an index into members before which no
+     * grid left is within r's reach: grids are only ever taken, so a search resumes there. Null if too many pairs.
+     */
+    private final int[] resume;
     /** The grids of classes below the diameter by origin, then class, then list position. */
     private final int[] byOrigin;
+    private final int[] byOriginClass; // the class of each entry of byOrigin
     private final int[] originStart;
-    /** At the first index of an (origin, class) queue: the index of its first grid that may not be placed yet. */
-    private final int[] queueHead;
-    private final boolean[] taken;
+    private final int[] entry; // list position -> index in byOrigin
+    /**
+     * Per class below the diameter and origin ({@code c * ranks + o}), the list position of the queue's first grid
+     * not placed yet, m if none; null with {@link #resume}. A grid taken is always its queue's first: an earlier one
+     * of the same origin and budget would have been in reach too.
+     */
+    private final int[] headPos;
     private final long[] ballSize;
 
     Lists(TokenStates s, int[] order, Topology topology) {
       this.topology = topology;
+      ranks = topology.size();
       m = order.length;
       int diameter = topology.diameter();
       origin = new int[m];
@@ -131,7 +147,15 @@ public final class ListScheduling implements WholeGridScheduler {
       for (int i = 0; i <= m; i++) {
         alive[i] = i;
       }
-      int ranks = topology.size();
+      boolean pairs = (long) classes * ranks <= MAX_PAIRS;
+      resume = pairs ? new int[classes * ranks] : null;
+      headPos = pairs ? new int[classes * ranks] : null;
+      if (pairs) {
+        for (int c = 0; c < classes; c++) {
+          Arrays.fill(resume, c * ranks, (c + 1) * ranks, classStart[c]);
+        }
+        Arrays.fill(headPos, m);
+      }
       originStart = new int[ranks + 1];
       int queued = classStart[classes];
       for (int i = 0; i < queued; i++) {
@@ -141,15 +165,19 @@ public final class ListScheduling implements WholeGridScheduler {
         originStart[r + 1] += originStart[r];
       }
       byOrigin = new int[queued];
+      byOriginClass = new int[queued];
+      entry = new int[m];
       int[] at = originStart.clone();
       for (int i = 0; i < queued; i++) { // members are in class, then list order: each origin's run stays so
-        byOrigin[at[origin[members[i]]]++] = members[i];
+        int p = members[i];
+        int k = at[origin[p]]++;
+        byOrigin[k] = p;
+        byOriginClass[k] = classOf[p];
+        entry[p] = k;
+        if (headPos != null && headPos[classOf[p] * ranks + origin[p]] == m) {
+          headPos[classOf[p] * ranks + origin[p]] = p;
+        }
       }
-      queueHead = new int[queued];
-      for (int k = 0; k < queued; k++) {
-        queueHead[k] = k;
-      }
-      taken = new boolean[m];
       ballSize = new long[classes];
       for (int c = 0; c < classes; c++) {
         ballSize[c] = ballSize(topology, classBudget[c]);
@@ -165,37 +193,47 @@ public final class ListScheduling implements WholeGridScheduler {
       }
       for (int c = 0; c < classes; c++) {
         int end = classStart[c + 1];
-        int i = find(classStart[c]);
+        int at = resume == null ? classStart[c] : resume[c * ranks + r];
+        int i = find(at);
         if (i >= end || members[i] >= best) {
-          continue; // nothing left in the class, or nothing before the best so far
+          continue; // nothing left in the class for r, or nothing before the best so far
         }
         int b = classBudget[c];
-        if (ballSize[c] > SMALL_BALL) {
-          boolean decided = false;
-          for (long steps = 0; steps < ballSize[c]; steps++) {
-            if (i >= end || members[i] >= best) {
-              decided = true;
-              break;
-            }
-            if (topology.hops(origin[members[i]], r) <= b) {
-              best = members[i];
-              decided = true;
-              break;
-            }
-            i = find(i + 1);
+        // Walk the class in list order; where few processors are in reach, the queues near r are cheaper.
+        long limit = headPos == null ? Long.MAX_VALUE : ballSize[c] > SMALL_BALL ? ballSize[c] : 1;
+        boolean decided = false;
+        for (long steps = 0; steps < limit; steps++) {
+          if (i >= end || members[i] >= best) {
+            decided = true;
+            break;
           }
-          if (decided) {
-            continue;
+          if (topology.hops(origin[members[i]], r) <= b) {
+            best = members[i];
+            decided = true;
+            break;
           }
+          i = find(i + 1);
         }
-        best = firstInBall(r, c, best);
+        if (!decided) {
+          int first = firstInBall(r, c);
+          i = first == m ? end : slot[first];
+          best = Math.min(best, first);
+        }
+        if (resume != null) {
+          resume[c * ranks + r] = i;
+        }
       }
       return best;
     }
 
     void take(int pos) {
-      taken[pos] = true;
       alive[slot[pos]] = slot[pos] + 1;
+      int c = classOf[pos];
+      if (c < classes && headPos != null) {
+        int o = origin[pos];
+        int k = entry[pos] + 1;
+        headPos[c * ranks + o] = k < originStart[o + 1] && byOriginClass[k] == c ? byOrigin[k] : m;
+      }
     }
 
     private int find(int i) {
@@ -206,11 +244,12 @@ public final class ListScheduling implements WholeGridScheduler {
       return i;
     }
 
-    /** The earliest of {@code best} and the heads of class {@code c}'s queues on the processors near {@code r}. */
-    private int firstInBall(int r, int c, int best) {
+    /** The earliest grid of class {@code c} left in the queues of the processors within its budget of {@code r}. */
+    private int firstInBall(int r, int c) {
       int b = classBudget[c];
+      int best = m;
       if (topology instanceof Topology.Hypercube) {
-        int d = Integer.numberOfTrailingZeros(topology.size());
+        int d = Integer.numberOfTrailingZeros(ranks);
         for (int k = 0; k <= Math.min(b, d); k++) {
           // Every d-bit mask of k ones, in increasing order (Gosper's hack).
           for (long mask = (1L << k) - 1; mask < 1L << d; ) {
@@ -242,27 +281,7 @@ public final class ListScheduling implements WholeGridScheduler {
 
     /** The list position of the first grid of class {@code c} from origin {@code o} not placed yet; m if none. */
     private int head(int o, int c) {
-      int lo = originStart[o];
-      int hi = originStart[o + 1];
-      while (lo < hi) { // the first entry of class >= c
-        int mid = (lo + hi) >>> 1;
-        if (classOf[byOrigin[mid]] < c) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      int start = lo;
-      int end = originStart[o + 1];
-      if (start >= end || classOf[byOrigin[start]] != c) {
-        return m;
-      }
-      int k = queueHead[start];
-      while (k < end && classOf[byOrigin[k]] == c && taken[byOrigin[k]]) {
-        k++;
-      }
-      queueHead[start] = k;
-      return k < end && classOf[byOrigin[k]] == c ? byOrigin[k] : m;
+      return headPos[c * ranks + o];
     }
 
     /** Processors within {@code b} hops of one, at most (the walk's length before the queues are looked at). */

@@ -48,8 +48,7 @@ public final class RecursiveHalvingScheduler implements WholeGridScheduler {
     int m = s.count();
     int[] members = new int[m];
     // Buckets are filled in size-then-id order, the order PairMove sorts its candidates by, so it need not sort.
-    int[] bySize = IndexSort.sorted(m, (p, q) -> s.size[p] != s.size[q] ? Long.compare(s.size[p], s.size[q])
-        : Integer.compare(s.id[p], s.id[q]));
+    int[] bySize = IndexSort.bySizeThenId(s.size, s.id, false);
     for (int level = 0; level < plan.depth(); level++) {
       // Bucket the tokens by their current set (a counting sort keeps each bucket in size order).
       int segs = plan.segments(level);

@@ -44,12 +44,17 @@ final class TokenStates {
 
   private static boolean distinctIds(List<GridToken> tokens) {
     int[] ids = new int[tokens.size()];
+    boolean ascending = true;
     for (int i = 0; i < ids.length; i++) {
       GridToken t = tokens.get(i);
       if (t == null) {
         return false;
       }
       ids[i] = t.id();
+      ascending &= i == 0 || ids[i - 1] < ids[i];
+    }
+    if (ascending) {
+      return true; // a hierarchy's level comes in id order
     }
     Arrays.sort(ids);
     for (int i = 1; i < ids.length; i++) {
