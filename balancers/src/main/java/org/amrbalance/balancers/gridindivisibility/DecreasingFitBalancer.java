@@ -37,7 +37,7 @@ public final class DecreasingFitBalancer implements LoadBalancer {
       tokens.add(GridToken.of(p.id(), Math.round(p.work() * unitsPerWork), 0, 0));
     }
     int[] rank = l3.schedule(tokens, problem.machine());
-    IdRanks rankOf = new IdRanks(patches.size());
+    IdRanks rankOf = IdRanks.of(patches);
     for (int i = 0; i < patches.size(); i++) {
       rankOf.put(patches.get(i).id(), rank[i]);
     }

@@ -47,7 +47,7 @@ final class GenerationDriver {
     Hierarchy h = problem.hierarchy();
     int ranks = problem.ranks();
     CostModel cost = problem.costModel();
-    IdRanks rankOf = new IdRanks(h.patchCount());
+    IdRanks rankOf = IdRanks.of(h.patches());
     double[] below = new double[ranks];
     for (int level = 0; level <= h.finestLevel(); level++) {
       List<Patch> patches = h.level(level);

@@ -87,6 +87,20 @@ final class TokenStates {
     budget = new int[m];
   }
 
+  /** A copy whose token j is this one's token {@code order[j]}. */
+  TokenStates permuted(int[] order) {
+    TokenStates p = new TokenStates(order.length);
+    for (int j = 0; j < order.length; j++) {
+      int k = order[j];
+      p.id[j] = id[k];
+      p.size[j] = size[k];
+      p.origin[j] = origin[k];
+      p.at[j] = at[k];
+      p.budget[j] = budget[k];
+    }
+    return p;
+  }
+
   Packet packet(int k) {
     return new Packet(id[k], budget[k], size[k], origin[k], at[k]);
   }

@@ -131,7 +131,11 @@ final class LevelPipeline {
   }
 
   static List<Piece> wholeGridsLeastLoaded(List<Patch> patches, int ranks) {
-    int[] order = largestFirst(patches);
+    long[] cells = new long[patches.size()]; // a box's volume is a product: computed once
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = patches.get(i).cells();
+    }
+    int[] order = largestFirst(patches, cells);
     // A binary heap of ranks by (load, rank), on primitives: a level of a million grids spent most of its time in
     // boxed comparisons.
     long[] load = new long[ranks];
@@ -144,7 +148,7 @@ final class LevelPipeline {
       Patch p = patches.get(i);
       int least = heap[0];
       out.add(Piece.whole(p, least));
-      load[least] += p.cells();
+      load[least] += cells[i];
       int at = 0; // sift the grown top down
       while (2 * at + 1 < ranks) {
         int child = 2 * at + 1;
@@ -167,14 +171,13 @@ final class LevelPipeline {
   }
 
   /** Indices of {@code patches} by cells descending, then id ascending. */
-  private static int[] largestFirst(List<Patch> patches) {
+  private static int[] largestFirst(List<Patch> patches, long[] cells) {
     int n = patches.size();
     long[] key = new long[n];
     boolean packs = true; // cells below 2^32 and ids ascending: (cells, index) packs into a long in the same order
     for (int i = 0; i < n && packs; i++) {
-      long cells = patches.get(i).cells();
-      packs = cells < 1L << 32 && (i == 0 || patches.get(i - 1).id() < patches.get(i).id());
-      key[i] = (0xFFFF_FFFFL - cells) << 31 | i;
+      packs = cells[i] < 1L << 32 && (i == 0 || patches.get(i - 1).id() < patches.get(i).id());
+      key[i] = (0xFFFF_FFFFL - cells[i]) << 31 | i;
     }
     int[] order = new int[n];
     if (packs) {
@@ -188,7 +191,7 @@ final class LevelPipeline {
     for (int i = 0; i < n; i++) {
       boxed[i] = i;
     }
-    Arrays.sort(boxed, Comparator.comparingLong((Integer i) -> patches.get(i).cells()).reversed()
+    Arrays.sort(boxed, Comparator.comparingLong((Integer i) -> cells[i]).reversed()
         .thenComparingInt(i -> patches.get(i).id()));
     for (int k = 0; k < n; k++) {
       order[k] = boxed[k];
