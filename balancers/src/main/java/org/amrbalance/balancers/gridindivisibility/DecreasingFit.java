@@ -1,10 +1,7 @@
 package org.amrbalance.balancers.gridindivisibility;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.amrbalance.balancers.baselines.LevelCappedLpt;
 import org.amrbalance.spi.Machine;
 
@@ -29,25 +26,16 @@ public final class DecreasingFit implements WholeGridScheduler {
 
   @Override
   public int[] schedule(List<GridToken> grids, Machine machine, double[] below) {
-    new TokenStates(grids, machine.ranks()); // validates ids and origins
-    List<Integer> order = new ArrayList<>();
-    for (int i = 0; i < grids.size(); i++) {
-      order.add(i);
-    }
-    order.sort(Comparator.comparingLong((Integer i) -> -grids.get(i).size()).thenComparingInt(i -> grids.get(i).id()));
-    PriorityQueue<long[]> bins = new PriorityQueue<>(
-        Comparator.comparingLong((long[] e) -> e[0]).thenComparingLong(e -> e[1]));
-    for (int r = 0; r < machine.ranks(); r++) {
-      bins.add(new long[] {0, r});
-    }
-    int[] rank = new int[grids.size()];
+    TokenStates s = new TokenStates(grids, machine.ranks()); // validates ids and origins
+    int[] order = IndexSort.bySizeThenId(s.size, s.id, true);
     long[] size = new long[machine.ranks()];
+    RankHeap bins = RankHeap.ofAll(size, null);
+    int[] rank = new int[s.count()];
     for (int i : order) {
-      long[] bin = bins.poll();
-      rank[i] = (int) bin[1];
-      bin[0] += grids.get(i).size();
-      size[rank[i]] = bin[0];
-      bins.add(bin);
+      int r = bins.peek();
+      rank[i] = r;
+      size[r] += s.size[i];
+      bins.siftTop();
     }
     boolean none = true;
     for (double b : below) {
@@ -57,18 +45,18 @@ public final class DecreasingFit implements WholeGridScheduler {
       return rank;
     }
     long makespan = 0;
-    for (long s : size) {
-      makespan = Math.max(makespan, s);
+    for (long l : size) {
+      makespan = Math.max(makespan, l);
     }
     int[] paired = paired(rank, size, below);
-    int[] capped = capped(grids, order, below, makespan, machine.ranks());
-    return capped != null && maxTotal(capped, grids, below) < maxTotal(paired, grids, below) ? capped : paired;
+    int[] capped = capped(s, order, below, makespan, machine.ranks());
+    return capped != null && maxTotal(capped, s, below) < maxTotal(paired, s, below) ? capped : paired;
   }
 
-  private static double maxTotal(int[] rank, List<GridToken> grids, double[] below) {
+  private static double maxTotal(int[] rank, TokenStates s, double[] below) {
     double[] total = below.clone();
     for (int i = 0; i < rank.length; i++) {
-      total[rank[i]] += grids.get(i).size();
+      total[rank[i]] += s.size[i];
     }
     double max = 0;
     for (double t : total) {
@@ -78,24 +66,20 @@ public final class DecreasingFit implements WholeGridScheduler {
   }
 
   /** Whole cell counts add up exactly: no slack on the cap. */
-  private static int[] capped(List<GridToken> grids, List<Integer> order, double[] below, long cap, int ranks) {
-    double[] work = new double[grids.size()];
+  private static int[] capped(TokenStates s, int[] order, double[] below, long cap, int ranks) {
+    double[] work = new double[s.count()];
     for (int i = 0; i < work.length; i++) {
-      work[i] = grids.get(i).size();
+      work[i] = s.size[i];
     }
-    return LevelCappedLpt.place(work, order, Arrays.copyOf(below, ranks), cap, 0);
+    return LevelCappedLpt.place(work, GenerationDriver.indices(order), Arrays.copyOf(below, ranks), cap, 0);
   }
 
   private static int[] paired(int[] first, long[] size, double[] below) {
     int[] rank = first.clone();
-    Integer[] sets = new Integer[size.length];
-    Integer[] targets = new Integer[size.length];
-    for (int r = 0; r < size.length; r++) {
-      sets[r] = r;
-      targets[r] = r;
-    }
-    Arrays.sort(sets, (a, b) -> size[a] != size[b] ? Long.compare(size[b], size[a]) : Integer.compare(a, b));
-    Arrays.sort(targets, (a, b) -> below[a] != below[b] ? Double.compare(below[a], below[b]) : Integer.compare(a, b));
+    int[] sets = IndexSort.sorted(size.length, (a, b) -> size[a] != size[b] ? Long.compare(size[b], size[a])
+        : Integer.compare(a, b));
+    int[] targets = IndexSort.sorted(size.length, (a, b) -> below[a] != below[b] ? Double.compare(below[a], below[b])
+        : Integer.compare(a, b));
     int[] to = new int[size.length];
     for (int k = 0; k < size.length; k++) {
       to[sets[k]] = targets[k];

@@ -3,9 +3,7 @@ package org.amrbalance.balancers.gridindivisibility;
 import org.amrbalance.spi.internal.Checks;
 import com.google.inject.Inject;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -34,16 +32,16 @@ public final class DecreasingFitBalancer implements LoadBalancer {
     List<Patch> patches = problem.hierarchy().patches();
     double work = problem.hierarchy().totalWork();
     double unitsPerWork = work > 0 ? GenerationDriver.UNITS / work : 1;
-    List<GridToken> tokens = new ArrayList<>();
+    List<GridToken> tokens = new ArrayList<>(patches.size());
     for (Patch p : patches) {
       tokens.add(GridToken.of(p.id(), Math.round(p.work() * unitsPerWork), 0, 0));
     }
     int[] rank = l3.schedule(tokens, problem.machine());
-    Map<Integer, Integer> rankOf = new HashMap<>();
+    IdRanks rankOf = IdRanks.of(patches);
     for (int i = 0; i < patches.size(); i++) {
       rankOf.put(patches.get(i).id(), rank[i]);
     }
-    return Assignment.wholeGrids(problem.hierarchy(), problem.ranks(), rankOf);
+    return Assignment.wholeGrids(problem.hierarchy(), problem.ranks(), rankOf::get);
   }
 
   private static double[] inUnits(double[] below, double unitsPerWork) {

@@ -1,10 +1,9 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.RandomAccess;
 import org.amrbalance.balancers.baselines.LevelCappedLpt;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -48,15 +47,18 @@ final class GenerationDriver {
     Hierarchy h = problem.hierarchy();
     int ranks = problem.ranks();
     CostModel cost = problem.costModel();
-    Map<Integer, Integer> rankOf = new HashMap<>();
+    IdRanks rankOf = IdRanks.of(h.patches());
     double[] below = new double[ranks];
     for (int level = 0; level <= h.finestLevel(); level++) {
       List<Patch> patches = h.level(level);
       double work = 0;
       double pointSum = 0;
-      for (Patch p : patches) {
+      double[] points = new double[patches.size()];
+      for (int i = 0; i < patches.size(); i++) {
+        Patch p = patches.get(i);
         work += p.work();
-        pointSum += points(p, cost);
+        points[i] = points(p, cost);
+        pointSum += points[i];
       }
       double unitsPerWork = work > 0 ? UNITS / work : 1;
       double meanPoints = pointSum / patches.size();
@@ -64,7 +66,7 @@ final class GenerationDriver {
       for (int i = 0; i < patches.size(); i++) {
         Patch p = patches.get(i);
         int origin = level > 0 ? rankOf.get(h.parents(p.id())[0]) : levelZeroOrigin(problem, p, i);
-        int budget = budgets.budget(points(p, cost), meanPoints, cost.sendPerPointHop());
+        int budget = budgets.budget(points[i], meanPoints, cost.sendPerPointHop());
         tokens.add(GridToken.of(p.id(), Math.round(p.work() * unitsPerWork), origin, budget));
       }
       int[] placed = forTotalLoad(tokens, placement.place(tokens, unitsPerWork, below.clone()), below,
@@ -74,7 +76,7 @@ final class GenerationDriver {
         below[placed[i]] += patches.get(i).work();
       }
     }
-    return Assignment.wholeGrids(h, ranks, rankOf);
+    return Assignment.wholeGrids(h, ranks, rankOf::get);
   }
 
   /**
@@ -95,40 +97,94 @@ final class GenerationDriver {
       return placed;
     }
     int ranks = below.length;
-    double[] size = new double[tokens.size()];
+    int m = tokens.size();
+    double[] size = new double[m];
+    int[] id = new int[m];
+    int[] origin = new int[m];
+    int[] budget = new int[m];
     double[] level = new double[ranks];
     double[] belowUnits = new double[ranks];
     for (int r = 0; r < ranks; r++) {
       belowUnits[r] = below[r] * unitsPerWork;
     }
-    List<Integer> pinned = new ArrayList<>();
-    List<Integer> free = new ArrayList<>();
-    for (int i = 0; i < size.length; i++) {
-      size[i] = tokens.get(i).size();
+    int pinned = 0;
+    for (int i = 0; i < m; i++) {
+      GridToken t = tokens.get(i);
+      size[i] = t.size();
+      id[i] = t.id();
+      origin[i] = t.origin();
+      budget[i] = t.budget();
       level[placed[i]] += size[i];
-      (tokens.get(i).budget() == 0 ? pinned : free).add(i);
+      pinned += budget[i] == 0 ? 1 : 0;
     }
     double cap = 0;
     for (double l : level) {
       cap = Math.max(cap, l);
     }
-    free.sort(Comparator.comparingDouble((Integer i) -> -size[i]).thenComparingInt(i -> tokens.get(i).id()));
-    List<Integer> order = new ArrayList<>(pinned);
-    order.addAll(free);
-    int[] capped = LevelCappedLpt.place(size, order, belowUnits, cap, 0, new LevelCappedLpt.Allowed() {
+    // The pinned grids in input order, then the free ones by size descending (as doubles, as LPT compares), id.
+    int[] order;
+    if (pinned == 0 && exactInDouble(tokens)) {
+      long[] units = new long[m];
+      for (int i = 0; i < m; i++) {
+        units[i] = tokens.get(i).size();
+      }
+      order = IndexSort.bySizeThenId(units, id, true);
+    } else {
+      order = new int[m];
+      int p = 0;
+      int f = pinned;
+      for (int i = 0; i < m; i++) {
+        order[budget[i] == 0 ? p++ : f++] = i;
+      }
+      IndexSort.sort(order, pinned, m, (a, b) -> size[a] != size[b] ? Double.compare(size[b], size[a])
+          : Integer.compare(id[a], id[b]));
+    }
+    int[] capped = LevelCappedLpt.place(size, indices(order), belowUnits, cap, 0, new LevelCappedLpt.Allowed() {
       @Override
       public boolean test(int grid, int rank) {
-        GridToken t = tokens.get(grid);
-        return machine.hops(t.origin(), rank) <= t.budget();
+        return machine.hops(origin[grid], rank) <= budget[grid];
       }
 
       @Override
       public int only(int grid) {
-        return tokens.get(grid).budget() == 0 ? tokens.get(grid).origin() : -1;
+        return budget[grid] == 0 ? origin[grid] : -1;
       }
     });
     return capped != null && LevelCappedLpt.maxTotal(capped, size, belowUnits)
         < LevelCappedLpt.maxTotal(placed, size, belowUnits) ? capped : placed;
+  }
+
+  /** Whether every size converts to a double exactly, so that sizes order the same as longs and as doubles. */
+  private static boolean exactInDouble(List<GridToken> tokens) {
+    for (GridToken t : tokens) {
+      if (t.size() > 1L << 53) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A read-only list view of {@code a}, for the APIs that take an order as a list. */
+  static List<Integer> indices(int[] a) {
+    return new IntView(a);
+  }
+
+  private static final class IntView extends AbstractList<Integer> implements RandomAccess {
+    private final int[] a;
+
+    IntView(int[] a) {
+      this.a = a;
+    }
+
+    @Override
+    public Integer get(int index) {
+      return a[index];
+    }
+
+    @Override
+    public int size() {
+      return a.length;
+    }
   }
 
   /** B_a + M_a as the cost model counts them. */

@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
-import java.util.Arrays;
 
 /**
  * The move rule for one processor-set pair (A, B) at one level (seed 002 §5.3, in the budget-class form of
@@ -95,19 +94,7 @@ final class PairMove {
         cand[c++] = k;
       }
     }
-    Integer[] order = new Integer[c];
-    for (int i = 0; i < c; i++) {
-      order[i] = cand[i];
-    }
-    Arrays.sort(order, (p, q) -> {
-      if (s.budget[p] != s.budget[q]) {
-        return Integer.compare(s.budget[q], s.budget[p]);
-      }
-      if (s.size[p] != s.size[q]) {
-        return Long.compare(s.size[p], s.size[q]);
-      }
-      return Integer.compare(s.id[p], s.id[q]);
-    });
+    int[] order = candidateOrder(cand, c, s);
     int i = 0;
     while (i < c) {
       int budget = s.budget[order[i]];
@@ -134,6 +121,44 @@ final class PairMove {
       }
       i = end;
     }
+  }
+
+  /**
+   * The candidates by budget descending, size ascending, id ascending (§5.3). Sorted by size and id first (a
+   * pass when the caller already keeps its members in that order, as the sequential form does), then stably by
+   * budget, by counting when the budgets span a short range (hop budgets are small numbers).
+   */
+  static int[] candidateOrder(int[] cand, int c, TokenStates s) {
+    IndexSort.sort(cand, 0, c, (p, q) -> s.size[p] != s.size[q] ? Long.compare(s.size[p], s.size[q])
+        : Integer.compare(s.id[p], s.id[q]));
+    if (c == 0) {
+      return cand;
+    }
+    int min = s.budget[cand[0]];
+    int max = min;
+    for (int i = 1; i < c; i++) {
+      min = Math.min(min, s.budget[cand[i]]);
+      max = Math.max(max, s.budget[cand[i]]);
+    }
+    if (min == max) {
+      return cand;
+    }
+    if ((long) max - min > c + 64L) {
+      IndexSort.sort(cand, 0, c, (p, q) -> Integer.compare(s.budget[q], s.budget[p]));
+      return cand;
+    }
+    int[] start = new int[max - min + 2];
+    for (int i = 0; i < c; i++) {
+      start[max - s.budget[cand[i]] + 1]++;
+    }
+    for (int b = 1; b < start.length; b++) {
+      start[b] += start[b - 1];
+    }
+    int[] out = new int[c];
+    for (int i = 0; i < c; i++) {
+      out[start[max - s.budget[cand[i]]]++] = cand[i];
+    }
+    return out;
   }
 
   static long gcd(long a, long b) {

@@ -44,11 +44,15 @@ public final class RecursiveHalvingScheduler implements WholeGridScheduler {
 
   /** Places the grids along a prepared plan (reusable across generations on the same machine). */
   public int[] schedule(List<GridToken> grids, HalvingPlan plan) {
-    TokenStates s = new TokenStates(grids, plan.ranks());
+    TokenStates given = new TokenStates(grids, plan.ranks());
+    // Tokens renumbered in size-then-id order, the order PairMove sorts its candidates by: every bucket below comes
+    // out sorted, and its tokens lie in memory in the order they are read.
+    int[] bySize = IndexSort.bySizeThenId(given.size, given.id, false);
+    TokenStates s = given.permuted(bySize);
     int m = s.count();
     int[] members = new int[m];
     for (int level = 0; level < plan.depth(); level++) {
-      // Bucket the tokens by their current set (a counting sort keeps each bucket in input order).
+      // Bucket the tokens by their current set (a counting sort keeps each bucket in size order).
       int segs = plan.segments(level);
       int[] start = new int[segs + 1];
       for (int k = 0; k < m; k++) {
@@ -69,6 +73,10 @@ public final class RecursiveHalvingScheduler implements WholeGridScheduler {
         }
       }
     }
-    return s.at.clone();
+    int[] at = new int[m];
+    for (int j = 0; j < m; j++) {
+      at[bySize[j]] = s.at[j];
+    }
+    return at;
   }
 }

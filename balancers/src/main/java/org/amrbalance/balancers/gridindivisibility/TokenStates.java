@@ -1,6 +1,7 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,10 +25,11 @@ final class TokenStates {
     origin = new int[m];
     at = new int[m];
     budget = new int[m];
-    Set<Integer> seen = new HashSet<>();
+    // A primitive sort proves the ids distinct; only if it cannot does a set find the first repeat, for its error.
+    Set<Integer> seen = distinctIds(tokens) ? null : new HashSet<>();
     for (int i = 0; i < m; i++) {
       GridToken t = Checks.notNull("grids[" + i + "]", tokens.get(i));
-      Checks.check(seen.add(t.id()), "token.id", t.id(), "duplicate token id");
+      Checks.check(seen == null || seen.add(t.id()), "token.id", t.id(), "duplicate token id");
       if (t.origin() >= ranks) {
         throw new IllegalArgumentException("token " + t.id() + " origin = " + t.origin() + ": must be < " + ranks
             + " ranks");
@@ -38,6 +40,29 @@ final class TokenStates {
       at[i] = t.origin();
       budget[i] = t.budget();
     }
+  }
+
+  private static boolean distinctIds(List<GridToken> tokens) {
+    int[] ids = new int[tokens.size()];
+    boolean ascending = true;
+    for (int i = 0; i < ids.length; i++) {
+      GridToken t = tokens.get(i);
+      if (t == null) {
+        return false;
+      }
+      ids[i] = t.id();
+      ascending &= i == 0 || ids[i - 1] < ids[i];
+    }
+    if (ascending) {
+      return true; // a hierarchy's level comes in id order
+    }
+    Arrays.sort(ids);
+    for (int i = 1; i < ids.length; i++) {
+      if (ids[i] == ids[i - 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The working state of packets in flight (their current processor and remaining budget). */
@@ -60,6 +85,20 @@ final class TokenStates {
     origin = new int[m];
     at = new int[m];
     budget = new int[m];
+  }
+
+  /** A copy whose token j is this one's token {@code order[j]}. */
+  TokenStates permuted(int[] order) {
+    TokenStates p = new TokenStates(order.length);
+    for (int j = 0; j < order.length; j++) {
+      int k = order[j];
+      p.id[j] = id[k];
+      p.size[j] = size[k];
+      p.origin[j] = origin[k];
+      p.at[j] = at[k];
+      p.budget[j] = budget[k];
+    }
+    return p;
   }
 
   Packet packet(int k) {

@@ -1,11 +1,11 @@
 package org.amrbalance.balancers.packing;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import javax.annotation.Nullable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -131,20 +131,71 @@ final class LevelPipeline {
   }
 
   static List<Piece> wholeGridsLeastLoaded(List<Patch> patches, int ranks) {
-    List<Patch> sorted = new ArrayList<>(patches);
-    sorted.sort(Comparator.comparingLong(Patch::cells).reversed().thenComparingInt(Patch::id));
-    PriorityQueue<long[]> load = new PriorityQueue<>(
-        Comparator.<long[]>comparingLong(l -> l[0]).thenComparingLong(l -> l[1]));
-    for (int r = 0; r < ranks; r++) {
-      load.add(new long[] {0, r});
+    long[] cells = new long[patches.size()]; // a box's volume is a product: computed once
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = patches.get(i).cells();
     }
-    List<Piece> out = new ArrayList<>();
-    for (Patch p : sorted) {
-      long[] least = load.poll();
-      out.add(Piece.whole(p, (int) least[1]));
-      least[0] += p.cells();
-      load.add(least);
+    int[] order = largestFirst(patches, cells);
+    // A binary heap of ranks by (load, rank), on primitives: a level of a million grids spent most of its time in
+    // boxed comparisons.
+    long[] load = new long[ranks];
+    int[] heap = new int[ranks];
+    for (int r = 0; r < ranks; r++) {
+      heap[r] = r; // all loads 0: rank order is a heap
+    }
+    List<Piece> out = new ArrayList<>(patches.size());
+    for (int i : order) {
+      Patch p = patches.get(i);
+      int least = heap[0];
+      out.add(Piece.whole(p, least));
+      load[least] += cells[i];
+      int at = 0; // sift the grown top down
+      while (2 * at + 1 < ranks) {
+        int child = 2 * at + 1;
+        if (child + 1 < ranks && lighter(heap[child + 1], heap[child], load)) {
+          child++;
+        }
+        if (!lighter(heap[child], least, load)) {
+          break;
+        }
+        heap[at] = heap[child];
+        at = child;
+      }
+      heap[at] = least;
     }
     return out;
+  }
+
+  private static boolean lighter(int a, int b, long[] load) {
+    return load[a] != load[b] ? load[a] < load[b] : a < b;
+  }
+
+  /** Indices of {@code patches} by cells descending, then id ascending. */
+  private static int[] largestFirst(List<Patch> patches, long[] cells) {
+    int n = patches.size();
+    long[] key = new long[n];
+    boolean packs = true; // cells below 2^32 and ids ascending: (cells, index) packs into a long in the same order
+    for (int i = 0; i < n && packs; i++) {
+      packs = cells[i] < 1L << 32 && (i == 0 || patches.get(i - 1).id() < patches.get(i).id());
+      key[i] = (0xFFFF_FFFFL - cells[i]) << 31 | i;
+    }
+    int[] order = new int[n];
+    if (packs) {
+      Arrays.sort(key);
+      for (int k = 0; k < n; k++) {
+        order[k] = (int) (key[k] & Integer.MAX_VALUE);
+      }
+      return order;
+    }
+    Integer[] boxed = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      boxed[i] = i;
+    }
+    Arrays.sort(boxed, Comparator.comparingLong((Integer i) -> cells[i]).reversed()
+        .thenComparingInt(i -> patches.get(i).id()));
+    for (int k = 0; k < n; k++) {
+      order[k] = boxed[k];
+    }
+    return order;
   }
 }
