@@ -96,14 +96,14 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
       }
     }
     PieceTable out = new PieceTable(h, problem.ranks());
-    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, 0, work.top(),
-        owned, 0, owned.top(), out);
+    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, 0, work.size(),
+        owned, 0, owned.size(), out);
     return out;
   }
 
   /**
-   * Dissects {@code region} among {@code group}: the work fragments listed at {@code [from, to)} of
-   * {@code work}'s id stack, the owned ones at {@code [ownedFrom, ownedTo)} of {@code owned}'s.
+   * Dissects {@code region} among {@code group}: the work fragments {@code [from, to)} of {@code work}, the
+   * owned ones {@code [ownedFrom, ownedTo)} of {@code owned}.
    */
   private void dissect(Box region, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
       int ownedFrom, int ownedTo, PieceTable out) {
@@ -113,7 +113,7 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     int axis = group.size() == 1 ? -1 : axis(region, depth);
     if (axis < 0) {
       for (int i = from; i < to; i++) {
-        out.add(work, work.id(i), group.first());
+        out.add(work, i, group.first());
       }
       return;
     }
@@ -121,7 +121,7 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     double fraction = (double) halves[0].size() / group.size();
     double[] profile = new double[region.length(axis)];
     for (int i = from; i < to; i++) {
-      work.addTo(work.id(i), profile, axis, region.lo(axis));
+      work.addTo(i, profile, axis, region.lo(axis));
     }
     int cut = WeightedMedianCut.choose(profile, fraction);
     if (ownedFrom < ownedTo) {
@@ -142,14 +142,11 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   /** Dissects one side of the cut {@code at}: its fragments are pushed, dissected and popped. */
   private void descend(Box side, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
       int ownedFrom, int ownedTo, int axis, int at, boolean upper, PieceTable out) {
-    long workMark = work.mark();
-    long ownedMark = owned.mark();
-    int sideFrom = work.top();
+    int workMark = work.mark();
+    int ownedMark = owned.mark();
     work.pushSide(from, to, axis, at, upper);
-    int sideTo = work.top();
-    int ownedSideFrom = owned.top();
     owned.pushSide(ownedFrom, ownedTo, axis, at, upper);
-    dissect(side, depth + 1, group, work, sideFrom, sideTo, owned, ownedSideFrom, owned.top(), out);
+    dissect(side, depth + 1, group, work, workMark, work.size(), owned, ownedMark, owned.size(), out);
     work.release(workMark);
     owned.release(ownedMark);
   }
@@ -162,8 +159,7 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
       Fragments owned, int ownedFrom, int ownedTo, int median) {
     double[] lowerOwned = new double[profile.length];
     double[] upperOwned = new double[profile.length];
-    for (int i = ownedFrom; i < ownedTo; i++) {
-      int f = owned.id(i);
+    for (int f = ownedFrom; f < ownedTo; f++) {
       if (halves[0].contains(owned.rank(f))) {
         owned.addTo(f, lowerOwned, axis, region.lo(axis));
       } else if (halves[1].contains(owned.rank(f))) {

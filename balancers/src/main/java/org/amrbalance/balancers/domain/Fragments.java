@@ -14,115 +14,88 @@ import org.amrbalance.spi.Box;
  * one level cell spans {@code spread} lattice cells and {@code scale} is 1: the cell counts as lying in the
  * lattice cell at its centre, {@code i * spread + spread / 2}, and goes to the side of the cut that holds it.
  *
- * <p>The dissection is depth-first, so both the fragments and the lists of fragment ids of a region are
- * stacks: a region's lists are pushed above its parent's, the parts a cut creates are pushed above every
- * fragment that exists, and both are popped when the region is done ({@link #mark}, {@link #release}). Nothing
- * is ever changed in place, so a parent's list stays valid while its children are dissected.
+ * <p>The dissection is depth-first, so the fragments are a stack: a region's fragments are a contiguous range,
+ * the fragments of its two sides are pushed (copied, or cut) above every fragment that exists, and popped when
+ * that side is done ({@link #mark}, {@link #release}). Nothing is changed in place, so a region's range stays
+ * valid while its sides are dissected, and every range is read in memory order.
  */
 final class Fragments {
+  private static final int PATCH = 0;
+  private static final int LEVEL = 1;
+  private static final int SCALE = 2;
+  private static final int SPREAD = 3;
+  private static final int RANK = 4;
+  private static final int LO = 5;
+
   private final int dim;
+  /** Fields per fragment in {@link #data}: the five above, then lo and hi along each axis. */
+  private final int width;
   private int size;
-  private int[] patch;
-  private int[] level;
-  private int[] scale;
-  private int[] spread;
-  private int[] rank;
+  private int[] data;
   private double[] density;
-  private int[] lo;
-  private int[] hi;
-  /** Lists of fragment ids, one per region on the current path of the dissection. */
-  private int[] ids;
-  private int idCount;
 
   Fragments(int dim, int capacity) {
     this.dim = dim;
+    this.width = LO + 2 * dim;
     int c = Math.max(capacity, 16);
-    patch = new int[c];
-    level = new int[c];
-    scale = new int[c];
-    spread = new int[c];
-    rank = new int[c];
+    data = new int[c * width];
     density = new double[c];
-    lo = new int[c * dim];
-    hi = new int[c * dim];
-    ids = new int[c];
   }
 
   /**
    * Adds a part of patch {@code patchId} on {@code patchLevel} whose level has {@code levelRatio} cells per
-   * level-0 cell, cut on a lattice of {@code lattice}, and pushes its id on the id list being built.
+   * level-0 cell, cut on a lattice of {@code lattice}.
    */
   void add(int patchId, int patchLevel, int levelRatio, int lattice, Box box, double perCell, int owner) {
     boolean fine = levelRatio >= lattice;
-    int f = newFragment(patchId, patchLevel, fine ? levelRatio / lattice : 1, fine ? 1 : lattice / levelRatio,
-        perCell, owner);
+    int f = grow();
+    int o = f * width;
+    data[o + PATCH] = patchId;
+    data[o + LEVEL] = patchLevel;
+    data[o + SCALE] = fine ? levelRatio / lattice : 1;
+    data[o + SPREAD] = fine ? 1 : lattice / levelRatio;
+    data[o + RANK] = owner;
     for (int d = 0; d < dim; d++) {
-      lo[f * dim + d] = box.lo(d);
-      hi[f * dim + d] = box.hi(d);
+      data[o + LO + d] = box.lo(d);
+      data[o + LO + dim + d] = box.hi(d);
     }
-    push(f);
-  }
-
-  private int newFragment(int patchId, int patchLevel, int s, int sp, double perCell, int owner) {
-    if (size == patch.length) {
-      int c = 2 * size;
-      patch = Arrays.copyOf(patch, c);
-      level = Arrays.copyOf(level, c);
-      scale = Arrays.copyOf(scale, c);
-      spread = Arrays.copyOf(spread, c);
-      rank = Arrays.copyOf(rank, c);
-      density = Arrays.copyOf(density, c);
-      lo = Arrays.copyOf(lo, c * dim);
-      hi = Arrays.copyOf(hi, c * dim);
-    }
-    int f = size++;
-    patch[f] = patchId;
-    level[f] = patchLevel;
-    scale[f] = s;
-    spread[f] = sp;
-    rank[f] = owner;
     density[f] = perCell;
-    return f;
   }
 
-  /** The top of both stacks, to {@link #release} to. */
-  long mark() {
-    return ((long) size << 32) | idCount;
-  }
-
-  /** Pops every fragment and id pushed since {@code mark}. */
-  void release(long mark) {
-    size = (int) (mark >>> 32);
-    idCount = (int) mark;
-  }
-
-  /** The position the next pushed id takes: a list is the ids from one such position to another. */
-  int top() {
-    return idCount;
-  }
-
-  private void push(int f) {
-    if (idCount == ids.length) {
-      ids = Arrays.copyOf(ids, 2 * idCount);
+  /** Makes room for one more fragment and returns its index. */
+  private int grow() {
+    if (size == density.length) {
+      data = Arrays.copyOf(data, 2 * size * width);
+      density = Arrays.copyOf(density, 2 * size);
     }
-    ids[idCount++] = f;
+    return size++;
   }
 
-  /** The id at position {@code i} of the id stack. */
-  int id(int i) {
-    return ids[i];
+  /** The number of fragments: the end of the range pushed last, and the start of the next one. */
+  int size() {
+    return size;
+  }
+
+  /** The top of the stack, to {@link #release} to. */
+  int mark() {
+    return size;
+  }
+
+  /** Pops every fragment pushed since {@code mark}. */
+  void release(int mark) {
+    size = mark;
   }
 
   int patch(int f) {
-    return patch[f];
+    return data[f * width + PATCH];
   }
 
   int level(int f) {
-    return level[f];
+    return data[f * width + LEVEL];
   }
 
   int rank(int f) {
-    return rank[f];
+    return data[f * width + RANK];
   }
 
   double density(int f) {
@@ -130,76 +103,65 @@ final class Fragments {
   }
 
   int lo(int f, int axis) {
-    return lo[f * dim + axis];
+    return data[f * width + LO + axis];
   }
 
   int hi(int f, int axis) {
-    return hi[f * dim + axis];
+    return data[f * width + LO + dim + axis];
   }
 
   long cells(int f) {
+    int o = f * width + LO;
     long v = 1;
     for (int d = 0; d < dim; d++) {
-      v *= hi[f * dim + d] - lo[f * dim + d] + 1;
+      v *= data[o + dim + d] - data[o + d] + 1;
     }
     return v;
   }
 
   /** Adds fragment f's density, per lattice slab along {@code axis}, to {@code profile} (slab 0 at {@code at0}). */
   void addTo(int f, double[] profile, int axis, int at0) {
-    int b0 = lo(f, axis);
-    int b1 = hi(f, axis);
+    int o = f * width;
+    int b0 = data[o + LO + axis];
+    int b1 = data[o + LO + dim + axis];
     double perCell = density[f] * (cells(f) / (b1 - b0 + 1));
-    int sp = spread[f];
+    int sp = data[o + SPREAD];
     if (sp > 1) {
       for (int i = b0; i <= b1; i++) {
         profile[i * sp + sp / 2 - at0] += perCell;
       }
       return;
     }
-    int s = scale[f];
+    int s = data[o + SCALE];
     for (int x = Math.floorDiv(b0, s); x <= Math.floorDiv(b1, s); x++) {
       int overlap = Math.min(b1, x * s + s - 1) - Math.max(b0, x * s) + 1;
       profile[x - at0] += overlap * perCell;
     }
   }
 
-  /** The first cell of fragment f's level on the upper side of the lattice plane {@code at}. */
-  private int levelAt(int f, int at) {
-    int sp = spread[f];
-    return sp > 1
-        ? -Math.floorDiv(sp / 2 - at, sp) // the first cell whose centre lattice cell is >= at
-        : Math.multiplyExact(at, scale[f]);
-  }
-
   /**
-   * Pushes, for every fragment listed at positions {@code [from, to)}, its part on one side of the lattice plane
-   * {@code at} across {@code axis} (lattice cells below {@code at} are the lower side), in list order: the
-   * fragment itself if it lies wholly on that side, a new fragment for its part if the plane cuts it.
+   * Pushes, for every fragment in {@code [from, to)}, in order, its part on one side of the lattice plane
+   * {@code at} across {@code axis} (lattice cells below {@code at} are the lower side), if it has one.
    */
   void pushSide(int from, int to, int axis, int at, boolean upper) {
-    for (int i = from; i < to; i++) {
-      int f = ids[i];
-      int cut = levelAt(f, at);
-      int a = f * dim + axis;
-      if (hi[a] < cut) {
-        if (!upper) {
-          push(f);
-        }
-      } else if (lo[a] >= cut) {
-        if (upper) {
-          push(f);
-        }
-      } else {
-        int g = newFragment(patch[f], level[f], scale[f], spread[f], density[f], rank[f]);
-        System.arraycopy(lo, f * dim, lo, g * dim, dim);
-        System.arraycopy(hi, f * dim, hi, g * dim, dim);
-        if (upper) {
-          lo[g * dim + axis] = cut;
-        } else {
-          hi[g * dim + axis] = cut - 1;
-        }
-        push(g);
+    for (int f = from; f < to; f++) {
+      int o = f * width;
+      int sp = data[o + SPREAD];
+      int cut = sp > 1
+          ? -Math.floorDiv(sp / 2 - at, sp) // the first cell whose centre lattice cell is >= at
+          : Math.multiplyExact(at, data[o + SCALE]);
+      int lo = data[o + LO + axis];
+      int hi = data[o + LO + dim + axis];
+      if (upper ? hi < cut : lo >= cut) {
+        continue;
+      }
+      int g = grow();
+      System.arraycopy(data, o, data, g * width, width);
+      density[g] = density[f];
+      if (upper && lo < cut) {
+        data[g * width + LO + axis] = cut;
+      } else if (!upper && hi >= cut) {
+        data[g * width + LO + dim + axis] = cut - 1;
       }
     }
   }
