@@ -1,13 +1,9 @@
 package org.amrbalance.balancers.domain;
 
 import com.google.inject.Inject;
-import java.util.ArrayList;
-import java.util.List;
-import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
-import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
@@ -62,30 +58,31 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
     if (options.cutLevel() != DomainDecompositionOptions.AUTO_CUT_LEVEL) {
-      return balance(problem, Math.min(options.cutLevel(), h.finestLevel()));
+      return dissect(problem, Math.min(options.cutLevel(), h.finestLevel())).assignment();
     }
-    Assignment best = null;
+    // Candidates are compared by their loads alone; only the chosen one is built as an Assignment.
+    PieceTable best = null;
     double bestEfficiency = -1;
     for (int level = 0; level <= h.finestLevel(); level++) {
-      Assignment a = balance(problem, level);
-      double e = BalanceReport.levelSynchronousEfficiency(a);
+      PieceTable candidate = dissect(problem, level);
+      double e = candidate.levelSynchronousEfficiency();
       if (e > bestEfficiency + 1e-12) {
-        best = a;
+        best = candidate;
         bestEfficiency = e;
       }
     }
-    return best;
+    return best.assignment();
   }
 
-  private Assignment balance(BalanceProblem problem, int cutLevel) {
+  private PieceTable dissect(BalanceProblem problem, int cutLevel) {
     Hierarchy h = problem.hierarchy();
     int lattice = h.cumulativeRatio(cutLevel);
-    List<Fragment> work = new ArrayList<>(h.patchCount());
+    Fragments work = new Fragments(h.dim(), 2 * h.patchCount());
     for (Patch p : h.patches()) {
-      work.add(fragment(p.id(), h.cumulativeRatio(p.level()), lattice, p.box(), p.workDensity(), -1));
+      work.add(p.id(), p.level(), h.cumulativeRatio(p.level()), lattice, p.box(), p.workDensity(), -1);
     }
-    List<Fragment> owned = new ArrayList<>();
     Assignment previous = problem.previous();
+    Fragments owned = new Fragments(h.dim(), 0);
     if (options.keepPreviousCuts() && previous != null && previous.ranks() == problem.ranks()) {
       Hierarchy old = previous.hierarchy();
       for (Piece piece : previous.pieces()) {
@@ -94,54 +91,64 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
         int scale = old.cumulativeRatio(p.level());
         // Data on a level whose lattice does not nest with the cut lattice (other ratios) cannot guide a cut.
         if (scale % lattice == 0 || lattice % scale == 0) {
-          owned.add(fragment(p.id(), scale, lattice, piece.box(), bytesPerCell, piece.rank()));
+          owned.add(p.id(), p.level(), scale, lattice, piece.box(), bytesPerCell, piece.rank());
         }
       }
     }
-    List<Piece> pieces = new ArrayList<>(h.patchCount() + problem.ranks());
-    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, owned, pieces);
-    return Assignment.of(h, problem.ranks(), pieces);
+    PieceTable out = new PieceTable(h, problem.ranks());
+    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, 0, work.size(),
+        owned, 0, owned.size(), out);
+    return out;
   }
 
-  private static Fragment fragment(int patchId, int scale, int lattice, Box box, double density, int rank) {
-    return scale >= lattice
-        ? new Fragment(patchId, scale / lattice, 1, box, density, rank)
-        : new Fragment(patchId, 1, lattice / scale, box, density, rank);
-  }
-
-  private void dissect(Box region, int depth, RankGroup group, List<Fragment> work, List<Fragment> owned,
-      List<Piece> out) {
-    if (work.isEmpty()) {
+  /**
+   * Dissects {@code region} among {@code group}: the work fragments {@code [from, to)} of {@code work}, the
+   * owned ones {@code [ownedFrom, ownedTo)} of {@code owned}.
+   */
+  private void dissect(Box region, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
+      int ownedFrom, int ownedTo, PieceTable out) {
+    if (from == to) {
       return;
     }
     int axis = group.size() == 1 ? -1 : axis(region, depth);
     if (axis < 0) {
-      for (Fragment f : work) {
-        out.add(Piece.of(f.patchId(), f.box(), group.first()));
+      for (int i = from; i < to; i++) {
+        out.add(work, i, group.first());
       }
       return;
     }
     RankGroup[] halves = group.split(axis);
     double fraction = (double) halves[0].size() / group.size();
     double[] profile = new double[region.length(axis)];
-    for (Fragment f : work) {
-      f.addTo(profile, axis, region.lo(axis));
+    for (int i = from; i < to; i++) {
+      work.addTo(i, profile, axis, region.lo(axis));
     }
     int cut = WeightedMedianCut.choose(profile, fraction);
-    if (!owned.isEmpty()) {
-      cut = keptCut(region, axis, halves, profile, fraction, owned, cut);
+    if (ownedFrom < ownedTo) {
+      cut = keptCut(region, axis, halves, profile, fraction, owned, ownedFrom, ownedTo, cut);
     }
     int at = region.lo(axis) + cut;
-    List<List<Fragment>> workParts = cutAll(work, axis, at);
-    List<List<Fragment>> ownedParts = cutAll(owned, axis, at);
+    // A side of no lattice cells holds no fragment: a cut at the region's edge leaves every fragment whole.
     if (cut > 0) {
       Box lower = cut == region.length(axis) ? region : region.split(axis, at)[0];
-      dissect(lower, depth + 1, halves[0], workParts.get(0), ownedParts.get(0), out);
+      descend(lower, depth, halves[0], work, from, to, owned, ownedFrom, ownedTo, axis, at, false, out);
     }
     if (cut < region.length(axis)) {
       Box upper = cut == 0 ? region : region.split(axis, at)[1];
-      dissect(upper, depth + 1, halves[1], workParts.get(1), ownedParts.get(1), out);
+      descend(upper, depth, halves[1], work, from, to, owned, ownedFrom, ownedTo, axis, at, true, out);
     }
+  }
+
+  /** Dissects one side of the cut {@code at}: its fragments are pushed, dissected and popped. */
+  private void descend(Box side, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
+      int ownedFrom, int ownedTo, int axis, int at, boolean upper, PieceTable out) {
+    int workMark = work.mark();
+    int ownedMark = owned.mark();
+    work.pushSide(from, to, axis, at, upper);
+    owned.pushSide(ownedFrom, ownedTo, axis, at, upper);
+    dissect(side, depth + 1, group, work, workMark, work.size(), owned, ownedMark, owned.size(), out);
+    work.release(workMark);
+    owned.release(ownedMark);
   }
 
   /**
@@ -149,14 +156,14 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
    * weighted median.
    */
   private int keptCut(Box region, int axis, RankGroup[] halves, double[] profile, double fraction,
-      List<Fragment> owned, int median) {
+      Fragments owned, int ownedFrom, int ownedTo, int median) {
     double[] lowerOwned = new double[profile.length];
     double[] upperOwned = new double[profile.length];
-    for (Fragment f : owned) {
-      if (halves[0].contains(f.rank())) {
-        f.addTo(lowerOwned, axis, region.lo(axis));
-      } else if (halves[1].contains(f.rank())) {
-        f.addTo(upperOwned, axis, region.lo(axis));
+    for (int f = ownedFrom; f < ownedTo; f++) {
+      if (halves[0].contains(owned.rank(f))) {
+        owned.addTo(f, lowerOwned, axis, region.lo(axis));
+      } else if (halves[1].contains(owned.rank(f))) {
+        owned.addTo(f, upperOwned, axis, region.lo(axis));
       }
     }
     int kept = WeightedMedianCut.bestSeparating(lowerOwned, upperOwned, median);
@@ -184,23 +191,6 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
       }
     }
     return -1;
-  }
-
-  private static List<List<Fragment>> cutAll(List<Fragment> fragments, int axis, int at) {
-    List<Fragment> lower = new ArrayList<>();
-    List<Fragment> upper = new ArrayList<>();
-    for (Fragment f : fragments) {
-      Fragment[] parts = f.cut(axis, at);
-      add(lower, parts[0]);
-      add(upper, parts[1]);
-    }
-    return List.of(lower, upper);
-  }
-
-  private static void add(List<Fragment> list, @Nullable Fragment f) {
-    if (f != null) {
-      list.add(f);
-    }
   }
 
   @Override

@@ -7,12 +7,9 @@ import java.util.List;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
-import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
-import org.amrbalance.spi.Patch;
-import org.amrbalance.spi.Piece;
 import org.amrbalance.spi.Topology;
 
 /**
@@ -54,10 +51,10 @@ public final class ScatterBalancer implements LoadBalancer {
   public Assignment balance(BalanceProblem problem) {
     int[] q = processorGrid(problem);
     if (!options.latticeFromHierarchy()) {
-      return balance(problem, q, options.blocksPerProcessor(), 0);
+      return new BlockLattice(problem.hierarchy(), q, options.blocksPerProcessor(), 0).assign(problem.ranks());
     }
     Hierarchy h = problem.hierarchy();
-    Assignment best = null;
+    BlockLattice best = null;
     double bestEfficiency = -1;
     for (int factor = 1; factor <= MAX_GRANULARITY_FACTOR; factor *= 2) {
       long k = (long) options.blocksPerProcessor() * factor;
@@ -68,15 +65,16 @@ public final class ScatterBalancer implements LoadBalancer {
       if (factor > 1 && !holds(h.domainAt(level), q, k)) {
         break; // the finest lattice cannot hold more blocks
       }
-      Assignment a = balance(problem, q, (int) k, level);
-      double e = BalanceReport.levelSynchronousEfficiency(a);
+      // Candidates are compared by their loads alone; only the chosen one is built as pieces.
+      BlockLattice candidate = new BlockLattice(h, q, (int) k, level);
+      double e = candidate.levelSynchronousEfficiency(problem.ranks());
       // A finer granularity multiplies the pieces (and their faces): it must gain 5% to be taken.
       if (best == null || e > bestEfficiency * WORTH_FINER) {
-        best = a;
+        best = candidate;
         bestEfficiency = e;
       }
     }
-    return best;
+    return best.assign(problem.ranks());
   }
 
   /** The relative gain in level-synchronous efficiency a finer granularity must bring. */
@@ -93,54 +91,6 @@ public final class ScatterBalancer implements LoadBalancer {
       }
     }
     return true;
-  }
-
-  /** Scatter with granularity {@code k} on the cell lattice of {@code cutLevel}. */
-  private Assignment balance(BalanceProblem problem, int[] q, int k, int cutLevel) {
-    Hierarchy h = problem.hierarchy();
-    Box domain = h.domainAt(cutLevel);
-    int lattice = h.cumulativeRatio(cutLevel);
-    int[] g = new int[domain.dim()];
-    for (int d = 0; d < domain.dim(); d++) {
-      g[d] = (int) Math.min((long) k * q[d], domain.length(d));
-    }
-    List<Piece> pieces = new ArrayList<>();
-    for (Patch p : h.patches()) {
-      int ratio = h.cumulativeRatio(p.level());
-      List<List<int[]>> intervals = new ArrayList<>();
-      for (int d = 0; d < domain.dim(); d++) {
-        intervals.add(ratio >= lattice ? intervals(p.box(), d, ratio / lattice, domain, g[d], q[d])
-            : coarseIntervals(p.box(), d, lattice / ratio, domain, g[d], q[d]));
-      }
-      emit(p.id(), intervals, q, new int[domain.dim()], new int[domain.dim()], 0, 0, pieces);
-    }
-    return Assignment.of(h, problem.ranks(), pieces);
-  }
-
-  /**
-   * As {@link #intervals} for a level coarser than the lattice, one cell spanning {@code spread} lattice cells: a
-   * cell goes to the block holding the lattice cell at its centre.
-   */
-  private static List<int[]> coarseIntervals(Box box, int axis, int spread, Box domain, int blocks, int procs) {
-    int b0 = box.lo(axis);
-    int b1 = box.hi(axis);
-    if (procs == 1) {
-      return List.of(new int[] {b0, b1, 0});
-    }
-    long n = domain.length(axis);
-    long origin = domain.lo(axis);
-    List<int[]> out = new ArrayList<>();
-    int start = b0;
-    int block = blockOf((int) ((long) b0 * spread + spread / 2 - origin), blocks, n);
-    for (int c = b0 + 1; c <= b1 + 1; c++) {
-      int next = c > b1 ? -1 : blockOf((int) ((long) c * spread + spread / 2 - origin), blocks, n);
-      if (next != block) {
-        out.add(new int[] {start, c - 1, block % procs});
-        start = c;
-        block = next;
-      }
-    }
-    return out;
   }
 
   /** The processor grid this balancer uses for {@code problem}: one extent per domain axis, product = ranks. */
@@ -203,56 +153,6 @@ public final class ScatterBalancer implements LoadBalancer {
       q[best] *= primes.get(i);
     }
     return q;
-  }
-
-  /**
-   * The parts of {@code box} along {@code axis}: {lo, hi, processor coordinate} in the box's level, cut at
-   * the block boundaries (none when one processor coordinate covers the axis).
-   */
-  private static List<int[]> intervals(Box box, int axis, int scale, Box domain, int blocks, int procs) {
-    int b0 = box.lo(axis);
-    int b1 = box.hi(axis);
-    if (procs == 1) {
-      return List.of(new int[] {b0, b1, 0});
-    }
-    long n = domain.length(axis);
-    int origin = domain.lo(axis);
-    int first = blockOf(Math.floorDiv(b0, scale) - origin, blocks, n);
-    int last = blockOf(Math.floorDiv(b1, scale) - origin, blocks, n);
-    List<int[]> out = new ArrayList<>(last - first + 1);
-    for (int b = first; b <= last; b++) {
-      int start = Math.max(b0, Math.multiplyExact(origin + boundary(b, blocks, n), scale));
-      int end = Math.min(b1, Math.multiplyExact(origin + boundary(b + 1, blocks, n), scale) - 1);
-      out.add(new int[] {start, end, b % procs});
-    }
-    return out;
-  }
-
-  /** First level-0 cell (relative to the domain's low corner) of block {@code b} of {@code blocks} over n cells. */
-  static int boundary(int b, int blocks, long n) {
-    return (int) (b * n / blocks);
-  }
-
-  /** The block holding relative level-0 cell {@code x}: the largest b with {@code boundary(b) <= x}. */
-  static int blockOf(int x, int blocks, long n) {
-    return (int) (((x + 1L) * blocks - 1) / n);
-  }
-
-  private static void emit(int patchId, List<List<int[]>> intervals, int[] q, int[] lo, int[] hi, int axis,
-      int rankSoFar, List<Piece> out) {
-    if (axis == intervals.size()) {
-      out.add(Piece.of(patchId, Box.of(lo, hi), rankSoFar));
-      return;
-    }
-    int stride = 1;
-    for (int d = 0; d < axis; d++) {
-      stride *= q[d];
-    }
-    for (int[] iv : intervals.get(axis)) {
-      lo[axis] = iv[0];
-      hi[axis] = iv[1];
-      emit(patchId, intervals, q, lo, hi, axis + 1, rankSoFar + iv[2] * stride, out);
-    }
   }
 
   @Override
