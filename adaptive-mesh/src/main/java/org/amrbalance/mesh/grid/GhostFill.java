@@ -104,8 +104,18 @@ final class GhostFill {
     Schedule s = schedule(level);
     Map<Block, GridData> data = grids.blockData();
     List<CellMove> moves = s.siblings().moves();
-    return grids.exchange().start(s.siblings(), data::get,
-        (k, v, offset) -> data.get(s.siblingTargets().get(k)).write(moves.get(k).region(), v, offset));
+    List<Block> targets = s.siblingTargets();
+    return grids.exchange().start(s.siblings(), data::get, new GridExchange.CopySink() {
+      @Override
+      public GridData target(int move) {
+        return data.get(targets.get(move));
+      }
+
+      @Override
+      public void accept(int move, double[] values, int offset) {
+        target(move).write(moves.get(move).region(), values, offset);
+      }
+    });
   }
 
   /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */

@@ -31,6 +31,15 @@ public interface GridExchange {
     void accept(int move, double[] values, int offset);
   }
 
+  /**
+   * A sink that writes each move's values unchanged over its region of one block (a ghost fill): local moves can
+   * then be copied from block to block directly, without a buffer in between.
+   */
+  interface CopySink extends Sink {
+    /** The block that move {@code move} writes. */
+    GridData target(int move);
+  }
+
   /** An exchange whose messages may still be in flight; {@link #finish} waits and delivers them. */
   @FunctionalInterface
   interface Pending {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.amrbalance.spi.Box;
 
 /**
  * One batch of moves seen from this process, computed once per layout: which moves are local copies, and per
@@ -160,6 +161,10 @@ public final class MoveSchedule {
    * the values out before they return), handed to {@code sink}. Not for two threads at once.
    */
   public void copyLocal(Function<Block, GridData> reader, GridExchange.Sink sink) {
+    if (sink instanceof GridExchange.CopySink copy) {
+      copyLocalDirect(reader, copy);
+      return;
+    }
     for (int k : local) {
       CellMove m = moves.get(k);
       int n = Math.toIntExact(m.region().volume());
@@ -168,6 +173,38 @@ public final class MoveSchedule {
       }
       reader.apply(m.source()).read(m.region(), scratch, 0);
       sink.accept(k, scratch, 0);
+    }
+  }
+
+  /**
+   * The local moves of a plain copy, block storage to block storage: a ghost fill runs this for every colour of
+   * every sweep, and most of its moves are a cell or two wide, so a buffer and checked region copies per move
+   * cost more than the copy. The regions are the schedule's own (inside both blocks' storage), so they are not
+   * checked again.
+   */
+  private void copyLocalDirect(Function<Block, GridData> reader, GridExchange.CopySink sink) {
+    for (int k : local) {
+      CellMove m = moves.get(k);
+      GridData from = reader.apply(m.source());
+      GridData to = sink.target(k);
+      Box r = m.region();
+      int nx = r.length(0);
+      int ny = r.length(1);
+      double[] src = from.raw();
+      double[] dst = to.raw();
+      int s = from.index(r.lo(0), r.lo(1));
+      int d = to.index(r.lo(0), r.lo(1));
+      int sStride = from.rowStride();
+      int dStride = to.rowStride();
+      for (int j = 0; j < ny; j++, s += sStride, d += dStride) {
+        if (nx < 8) {
+          for (int i = 0; i < nx; i++) {
+            dst[d + i] = src[s + i];
+          }
+        } else {
+          System.arraycopy(src, s, dst, d, nx);
+        }
+      }
     }
   }
 
