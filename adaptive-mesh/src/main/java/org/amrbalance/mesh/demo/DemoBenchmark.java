@@ -15,6 +15,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.annotation.Nullable;
+import org.amrbalance.mesh.laplace.SweepCeiling;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjLauncher;
 import org.amrbalance.mesh.runtime.RunOptions;
@@ -81,14 +85,15 @@ final class DemoBenchmark {
       runs.add(launch(args, "static", fixed, p));
       runs.add(launch(args, "dynamic", dynamic, p));
     }
+    Map<Integer, SweepCeiling.Result> ceilings = ceilings(runs, rankCounts, base);
     for (Run r : runs) {
-      ObjectNode line = line(r, runs, base, args, cores);
+      ObjectNode line = line(r, runs, base, args, cores, ceilings.get(r.ranks()));
       if (args.json()) {
         out.println(line);
       }
     }
     if (!args.json()) {
-      table(out, runs, base, args, cores);
+      table(out, runs, base, args, cores, ceilings);
     }
     Path png = args.output().resolve("bench.png");
     plot(runs, png, base);
@@ -137,7 +142,38 @@ final class DemoBenchmark {
     return null;
   }
 
-  static ObjectNode line(Run r, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores) {
+  /**
+   * The speedup this machine allows at each parallel rank count: the sweep kernel on the mean cell count of the
+   * 1-rank static run, by one thread and by as many threads as ranks, measured right after the runs.
+   */
+  static Map<Integer, SweepCeiling.Result> ceilings(List<Run> runs, List<Integer> rankCounts, RunOptions base) {
+    long cells = 0;
+    int steps = 0;
+    for (Run r : runs) {
+      if (r.ranks() == 1 && r.balancing().equals("static")) {
+        for (JsonNode s : r.steps()) {
+          cells += s.get("cells").asLong();
+          steps++;
+        }
+      }
+    }
+    Map<Integer, SweepCeiling.Result> out = new TreeMap<>();
+    if (steps == 0) {
+      return out;
+    }
+    long mean = cells / steps;
+    // About 0.1 s of sweeps per timing at 2.5 ns a cell; the fastest of 5 rounds counts.
+    int sweeps = (int) Math.max(5, Math.min(1000, 20_000_000L / Math.max(1, mean)));
+    for (int p : rankCounts) {
+      if (p > 1) {
+        out.put(p, SweepCeiling.measure(mean, base.baseBoxSize(), p, sweeps, 5));
+      }
+    }
+    return out;
+  }
+
+  static ObjectNode line(Run r, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores,
+      @Nullable SweepCeiling.Result ceiling) {
     ObjectNode n = JSON.createObjectNode();
     n.put("ranks", r.ranks());
     n.put("balancing", r.balancing());
@@ -151,6 +187,8 @@ final class DemoBenchmark {
     double speedup = one == null ? Double.NaN : one.secondsPerStep() / r.secondsPerStep();
     n.put("speedup", speedup);
     n.put("parallelEfficiency", speedup / r.ranks());
+    // What the machine allows: the same cells swept by as many threads that never communicate.
+    n.put("ceilingSpeedup", ceiling == null ? 1.0 : ceiling.speedup());
     n.put("utilization", r.result().get("utilization").asDouble());
     n.put("remaps", r.result().get("remaps").asInt());
     n.put("remapSeconds", r.result().get("remapSeconds").asDouble());
@@ -170,13 +208,20 @@ final class DemoBenchmark {
     return n;
   }
 
-  private static void table(PrintStream out, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores) {
+  private static void table(PrintStream out, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores,
+      Map<Integer, SweepCeiling.Result> ceilings) {
+    out.println();
+    for (SweepCeiling.Result c : ceilings.values()) {
+      out.printf(Locale.ROOT, "ceiling: %d threads sweep the %d cells of a mean 1-rank step %.2f times as fast as one"
+          + " (%.2f against %.2f ms a sweep), without any communication%n", c.threads(), c.cells(), c.speedup(),
+          1e3 * c.parallelSeconds(), 1e3 * c.serialSeconds());
+    }
     out.println();
     out.println("| balancing | ranks | time per step | speedup | efficiency | utilization | remaps (cost) |"
         + " compute / exchange / regrid / remap per step | prediction error |");
     out.println("|---|---|---|---|---|---|---|---|---|");
     for (Run r : runs) {
-      ObjectNode l = line(r, runs, base, args, cores);
+      ObjectNode l = line(r, runs, base, args, cores, ceilings.get(r.ranks()));
       JsonNode ps = l.get("perStep");
       out.printf(Locale.ROOT, "| %s | %d | %.1f ms | %.2f | %.2f | %.3f | %d (%.1f ms) | %.1f / %.1f / %.1f / %.1f ms |"
           + " %.3f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(), l.get("speedup").asDouble(),

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javax.annotation.Nullable;
@@ -185,6 +186,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     n.put("regridded", r.regridded());
     n.put("imbalance", r.imbalance());
     n.put("predictionError", r.predictionError());
+    n.put("cells", Arrays.stream(r.pointsPerLevel()).sum());
     return n.toString();
   }
 

@@ -18,6 +18,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.mesh.mpi.MpjDevice;
+import org.amrbalance.mesh.laplace.SweepCeiling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,14 +103,23 @@ class LaplaceDemoTest {
       assertThat(s.get("remaps").asInt()).isEqualTo(regrid ? 1 : 0);
       assertThat(s.get("remapSeconds").asDouble() > 0).isEqualTo(regrid);
       assertThat(s.get("predictionError").asDouble()).isBetween(0.0, 1.0);
+      assertThat(s.get("cells").asLong()).isPositive();
     }
+    // The ceiling is measured on the mean cells of the 1-rank static run's steps.
+    DemoBenchmark.Run staticOne = run("static", 1, jsonLines(1, argv));
+    long meanCells = staticOne.steps().stream().mapToLong(s -> s.get("cells").asLong()).sum() / 4;
+    SweepCeiling.Result ceiling = DemoBenchmark.ceilings(List.of(staticOne, two), List.of(1, 2),
+        LaplaceDemo.Args.parse(argv).runOptions()).get(2);
+    assertThat(ceiling.threads()).isEqualTo(2);
+    assertThat(ceiling.cells()).isBetween(meanCells, meanCells + 16L * 16 - 1);
     assertThat(two.result().get("ranks").asInt()).isEqualTo(2);
     assertThat(two.result().get("remaps").asInt()).as("the first placement and 2 regrids").isEqualTo(3);
 
     List<DemoBenchmark.Run> runs = List.of(one, two);
     {
       ObjectNode line = DemoBenchmark.line(two, runs, LaplaceDemo.Args.parse(argv).runOptions(),
-          LaplaceDemo.Args.parse(argv), 2);
+          LaplaceDemo.Args.parse(argv), 2, new SweepCeiling.Result(4096, 2, 0.002, 0.00125));
+      assertThat(line.get("ceilingSpeedup").asDouble()).isEqualTo(1.6);
       double speedup = one.secondsPerStep() / two.secondsPerStep();
       assertThat(line.get("speedup").asDouble()).isEqualTo(speedup);
       assertThat(line.get("parallelEfficiency").asDouble()).isEqualTo(speedup / 2);
