@@ -77,15 +77,16 @@ final class FasCycle {
     zeroRhs(l);
     grids.fillGhosts(l, s.problem());
     double omega = omega(l);
-    return 1 + relax(l, omega, sweep(l, omega));
+    LevelPlan plan = plan(l);
+    return 1 + relax(plan, omega, sweep(plan, omega));
   }
 
   /** Sweeps level l (ghosts filled) until the largest correction is below the tolerance; returns the sweeps. */
-  private int relax(int l, double omega, double firstResidual) {
+  private int relax(LevelPlan plan, double omega, double firstResidual) {
     int n = 0;
     double r = firstResidual;
     while (r >= s.options.tolerance() && n < s.options.maxSweeps()) {
-      r = sweep(l, omega);
+      r = sweep(plan, omega);
       n++;
     }
     return n;
@@ -136,14 +137,15 @@ final class FasCycle {
   /** Relaxes level l (ghosts filled): {@code sweeps} sweeps, or to tolerance if 0; the first sweep's correction. */
   private double relaxLevel(int l, int sweeps) {
     double omega = omega(l);
-    double first = sweep(l, omega);
+    LevelPlan plan = plan(l);
+    double first = sweep(plan, omega);
     int done = 1;
     if (sweeps > 0) {
       for (; done < sweeps; done++) {
-        sweep(l, omega);
+        sweep(plan, omega);
       }
     } else {
-      done += relax(l, omega, first);
+      done += relax(plan, omega, first);
     }
     cycleSweeps += done;
     return first;
@@ -248,43 +250,69 @@ final class FasCycle {
    * overlaps the exchange of the first: the cells that read no ghost cell are relaxed while it travels, the rest
    * after it; cells of one colour read only the other, so the order among them changes nothing.
    */
-  private double sweep(int l, double omega) {
+  private double sweep(LevelPlan p, double omega) {
     GridHierarchy grids = s.grids();
-    Box dom = grids.domainAt(l);
-    double h = grids.h(l);
     double max = 0;
-    List<Block> held = grids.heldBlocks(l);
-    for (Block b : held) {
+    int n = p.data.length;
+    for (int k = 0; k < n; k++) {
       long start = System.nanoTime();
-      max = Math.max(max, RedBlackSor.sweep(grids.data(b), dom, h, s.problem(), h2f.get(b), 0, omega));
+      max = Math.max(max, RedBlackSor.sweep(p.data[k], p.domain, p.h, s.problem(), p.rhs[k], 0, omega));
       double seconds = (System.nanoTime() - start) / 1e9;
-      computeSeconds[grids.layout().rankOf(b)] += seconds;
-      samples.add(l, b.box().volume(), seconds);
+      computeSeconds[p.rank[k]] += seconds;
+      samples.add(p.level, p.cells[k], seconds);
     }
-    GridExchange.Pending firstColour = grids.startSiblingExchange(l);
+    GridExchange.Pending firstColour = grids.startSiblingExchange(p.level);
     // The second colour of a block runs in two parts (cells that read no ghost, then the edge): one sample.
-    double[] second = new double[held.size()];
-    for (int k = 0; k < held.size(); k++) {
-      Block b = held.get(k);
+    double[] second = new double[n];
+    for (int k = 0; k < n; k++) {
       long start = System.nanoTime();
-      for (Box inner : b.box().grow(-1).stream().toList()) {
-        max = Math.max(max, RedBlackSor.sweep(grids.data(b), inner, dom, h, s.problem(), h2f.get(b), 1, omega));
+      if (p.inner[k] != null) {
+        max = Math.max(max, RedBlackSor.sweep(p.data[k], p.inner[k], p.domain, p.h, s.problem(), p.rhs[k], 1, omega));
       }
       second[k] = (System.nanoTime() - start) / 1e9;
     }
     firstColour.finish();
-    for (int k = 0; k < held.size(); k++) {
-      Block b = held.get(k);
+    for (int k = 0; k < n; k++) {
       long start = System.nanoTime();
-      Optional<Box> inner = b.box().grow(-1);
-      for (Box edge : inner.isPresent() ? Boxes.subtract(b.box(), inner.get()) : List.of(b.box())) {
-        max = Math.max(max, RedBlackSor.sweep(grids.data(b), edge, dom, h, s.problem(), h2f.get(b), 1, omega));
+      for (Box edge : p.edges[k]) {
+        max = Math.max(max, RedBlackSor.sweep(p.data[k], edge, p.domain, p.h, s.problem(), p.rhs[k], 1, omega));
       }
       second[k] += (System.nanoTime() - start) / 1e9;
-      computeSeconds[grids.layout().rankOf(b)] += second[k];
-      samples.add(l, b.box().volume(), second[k]);
+      computeSeconds[p.rank[k]] += second[k];
+      samples.add(p.level, p.cells[k], second[k]);
     }
-    grids.exchangeSiblings(l);
+    grids.exchangeSiblings(p.level);
     return reduceCorrections ? s.exchange.maxAll(max) : max;
+  }
+
+  /**
+   * What the sweeps of one level touch, looked up once per relaxation of the level rather than once per sweep: a
+   * step makes 20 sweeps of a level per visit, over every held block, and the lookups cost as much as small blocks'
+   * relaxation.
+   */
+  private record LevelPlan(int level, Box domain, double h, GridData[] data, double[][] rhs, int[] rank, long[] cells,
+      Box[] inner, Box[][] edges) {}
+
+  private LevelPlan plan(int l) {
+    GridHierarchy grids = s.grids();
+    List<Block> held = grids.heldBlocks(l);
+    int n = held.size();
+    GridData[] data = new GridData[n];
+    double[][] rhs = new double[n][];
+    int[] rank = new int[n];
+    long[] cells = new long[n];
+    Box[] inner = new Box[n];
+    Box[][] edges = new Box[n][];
+    for (int k = 0; k < n; k++) {
+      Block b = held.get(k);
+      data[k] = grids.data(b);
+      rhs[k] = h2f.get(b);
+      rank[k] = grids.layout().rankOf(b);
+      cells[k] = b.box().volume();
+      Optional<Box> in = b.box().grow(-1);
+      inner[k] = in.orElse(null);
+      edges[k] = (in.isPresent() ? Boxes.subtract(b.box(), in.get()) : List.of(b.box())).toArray(Box[]::new);
+    }
+    return new LevelPlan(l, grids.domainAt(l), grids.h(l), data, rhs, rank, cells, inner, edges);
   }
 }
