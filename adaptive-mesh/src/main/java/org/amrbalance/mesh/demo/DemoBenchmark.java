@@ -162,11 +162,11 @@ final class DemoBenchmark {
       return out;
     }
     long mean = cells / steps;
-    // About 0.1 s of sweeps per timing at 2.5 ns a cell; the fastest of 5 rounds counts.
+    // About 0.1 s of sweeps per timing at 2.5 ns a cell; the fastest of 11 rounds counts.
     int sweeps = (int) Math.max(5, Math.min(1000, 20_000_000L / Math.max(1, mean)));
     for (int p : rankCounts) {
       if (p > 1) {
-        out.put(p, SweepCeiling.measure(mean, base.baseBoxSize(), p, sweeps, 5));
+        out.put(p, SweepCeiling.measure(mean, base.baseBoxSize(), p, sweeps, 11));
       }
     }
     return out;
