@@ -46,7 +46,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  * phase, and the load prediction error; {@code bench.png} in the output folder plots the time of every step.
  */
 final class DemoBenchmark {
-  /** About 0.3 s per step on one rank of a 2-core machine (docs/distributed-runtime.md). */
+  /** About 0.1-0.15 s per step on one rank of a 2-core machine (docs/distributed-runtime.md). */
   static final int DEFAULT_BASE = 128;
   static final int DEFAULT_BOX = 32;
   private static final ObjectMapper JSON = new ObjectMapper();
