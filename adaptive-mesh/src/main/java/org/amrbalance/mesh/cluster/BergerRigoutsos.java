@@ -101,7 +101,7 @@ public final class BergerRigoutsos implements Clusterer {
     int min = respectMinimum ? options.minBoxSize() : 1;
     long[][] sig = new long[2][];
     for (int d = 0; d < 2; d++) {
-      sig[d] = signature(flags, b, d);
+      sig[d] = flags.signature(b, d);
     }
     int[] axes = b.length(1) > b.length(0) ? new int[] {1, 0} : new int[] {0, 1};
     // 1. A hole (empty row or column), the one nearest the middle; longest axis first.
@@ -151,16 +151,5 @@ public final class BergerRigoutsos implements Clusterer {
 
   private static boolean nearerMiddle(int k, int other, int length) {
     return Math.abs(2 * k - length) < Math.abs(2 * other - length);
-  }
-
-  /** Flags per row ({@code axis} 1) or column ({@code axis} 0) of {@code b}, indexed from {@code b.lo(axis)}. */
-  private static long[] signature(FlagField flags, Box b, int axis) {
-    long[] s = new long[b.length(axis)];
-    for (int k = 0; k < s.length; k++) {
-      int at = b.lo(axis) + k;
-      Box slab = axis == 0 ? Box.of2d(at, b.lo(1), at, b.hi(1)) : Box.of2d(b.lo(0), at, b.hi(0), at);
-      s[k] = flags.count(slab);
-    }
-    return s;
   }
 }
