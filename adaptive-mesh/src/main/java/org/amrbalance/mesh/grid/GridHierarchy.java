@@ -268,8 +268,20 @@ public final class GridHierarchy {
 
   /** As {@link #install(Layout, DirichletBoundary)}, copying from {@code from} instead of the current data. */
   public void install(Layout next, DirichletBoundary g, State from) {
+    install(next, g, from, 0);
+  }
+
+  /**
+   * As {@link #install(Layout, DirichletBoundary, State)}, but the levels below {@code keep} whose blocks and ranks
+   * are those of the current layout keep their current data: the caller knows it is what installing them from
+   * {@code from} would give (a regrid installs level by level, each time over the levels it installed before).
+   */
+  public void install(Layout next, DirichletBoundary g, State from, int keep) {
     checkLayout(next);
-    LayoutInstall.install(this, next, g, from);
+    if (keep < 0) {
+      throw new IllegalArgumentException("keep = " + keep + ": must be >= 0");
+    }
+    LayoutInstall.install(this, next, g, from, keep);
   }
 
   /**

@@ -15,9 +15,11 @@ import org.amrbalance.spi.BoxIndex;
 final class LayoutInstall {
   private LayoutInstall() {}
 
-  static void install(GridHierarchy grids, Layout next, DirichletBoundary g, GridHierarchy.State from) {
+  static void install(GridHierarchy grids, Layout next, DirichletBoundary g, GridHierarchy.State from, int keep) {
     Layout old = from.layout();
     Map<Block, GridData> oldData = from.data();
+    Layout current = grids.layout();
+    Map<Block, GridData> currentData = grids.blockData();
     AmrOptions options = grids.options();
     GridExchange exchange = grids.exchange();
     Map<Block, GridData> data = new HashMap<>();
@@ -26,6 +28,15 @@ final class LayoutInstall {
     ParentInterpolation parent = new ParentInterpolation(grids);
     for (int l = 0; l < next.levelCount(); l++) {
       List<Block> blocks = next.level(l);
+      if (l < keep && unchanged(current, next, l)) {
+        // Every rank decides alike (same layouts), so no rank waits in an exchange another skips.
+        for (Block b : blocks) {
+          if (exchange.holds(next.rankOf(b))) {
+            data.put(b, currentData.get(b));
+          }
+        }
+        continue;
+      }
       for (Block b : blocks) {
         if (exchange.holds(next.rankOf(b))) {
           data.put(b, GridData.create(b.box(), options.ghostWidth()));
@@ -60,5 +71,18 @@ final class LayoutInstall {
         parent.set(l, parent.schedule(l, windows, ExchangeKind.INSTALL), g);
       }
     }
+  }
+
+  /** True if level {@code l} has the same blocks, in the same order and on the same ranks, in both layouts. */
+  private static boolean unchanged(Layout current, Layout next, int l) {
+    if (l >= current.levelCount() || !current.level(l).equals(next.level(l))) {
+      return false;
+    }
+    for (Block b : next.level(l)) {
+      if (current.rankOf(b) != next.rankOf(b)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -55,7 +55,8 @@ final class Regridder {
     for (Box b : boxes) {
       patches.add(s.newPatch(l + 1, b));
     }
-    s.grids().install(s.place(patches), s.problem(), from);
+    // Levels 0..l are the ones the previous level's install built from the same state: they keep their data.
+    s.grids().install(s.place(patches), s.problem(), from, l + 1);
   }
 
   /**

@@ -178,6 +178,40 @@ class GridHierarchyTest {
   }
 
   @Test
+  void installKeepsTheDataOfUnchangedLevelsBelowKeepOnly() {
+    GridHierarchy g = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
+        LocalExchange.of(3), layout());
+    DirichletBoundary quad = (x, y) -> x * x + y;
+    setAll(g, 0, quad);
+    setAll(g, 1, (x, y) -> 7.0);
+    GridHierarchy.State before = g.state();
+    Hierarchy h = Hierarchy.of(Box.ofSize(16, 16), new int[] {2}, List.of(
+        Patch.of(0, 0, Box.of2d(0, 0, 7, 15)),
+        Patch.of(1, 0, Box.of2d(8, 0, 15, 15)),
+        Patch.of(5, 1, Box.of2d(12, 4, 27, 19))));
+    Layout sameCoarse = Layout.of(Assignment.wholeGrids(h, 3, id -> id == 0 ? 0 : id == 1 ? 1 : 2));
+    Block left = g.heldBlocks(0).get(0);
+    GridData leftData = g.data(left);
+    g.install(sameCoarse, quad, before, 1);
+    assertThat(g.data(left)).isSameAs(leftData);
+    assertThat(g.data(g.heldBlocks(1).get(0)).get(12, 4)).isEqualTo(7.0);
+
+    GridHierarchy copied = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
+        LocalExchange.of(3), layout());
+    setAll(copied, 0, quad);
+    GridData copiedLeft = copied.data(copied.heldBlocks(0).get(0));
+    copied.install(sameCoarse, quad, copied.state(), 0);
+    assertThat(copied.data(copied.heldBlocks(0).get(0))).isNotSameAs(copiedLeft);
+    // Level 0 moved to another rank: it is copied whatever keep says.
+    Layout moved = Layout.of(Assignment.wholeGrids(h, 3, id -> id == 0 ? 2 : id == 1 ? 1 : 2));
+    GridData leftNow = copied.data(copied.heldBlocks(0).get(0));
+    copied.install(moved, quad, copied.state(), 1);
+    assertThat(copied.data(copied.heldBlocks(0).get(0))).isNotSameAs(leftNow);
+    assertThat(copied.data(copied.heldBlocks(0).get(0)).get(3, 3)).isEqualTo(quad.value(3.5 / 16, 3.5 / 16));
+    assertThatThrownBy(() -> copied.install(moved, quad, copied.state(), -1)).hasMessageContaining("keep = -1");
+  }
+
+  @Test
   void reportsANestingViolation() {
     Hierarchy h = Hierarchy.of(Box.ofSize(16, 16), new int[] {2}, List.of(
         Patch.of(0, 0, Box.of2d(0, 0, 7, 15)),
