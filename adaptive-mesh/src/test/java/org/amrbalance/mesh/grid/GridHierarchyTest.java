@@ -160,30 +160,33 @@ class GridHierarchyTest {
     }
   }
 
-  @Test
-  void installKeepsOldValuesAndInterpolatesNewCells() {
+  private static final DirichletBoundary QUAD = (x, y) -> x * x + y;
+
+  /** {@link #layout()} on 3 ranks, level 0 set to {@link #QUAD}, level 1 to 7. */
+  private static GridHierarchy seeded() {
     GridHierarchy g = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
         LocalExchange.of(3), layout());
-    DirichletBoundary quad = (x, y) -> x * x + y;
-    setAll(g, 0, quad);
+    setAll(g, 0, QUAD);
     setAll(g, 1, (x, y) -> 7.0);
+    return g;
+  }
+
+  @Test
+  void installKeepsOldValuesAndInterpolatesNewCells() {
+    GridHierarchy g = seeded();
     Hierarchy h = Hierarchy.of(Box.ofSize(16, 16), new int[] {2}, List.of(
         Patch.of(0, 0, Box.ofSize(16, 16)),
         Patch.of(5, 1, Box.of2d(12, 4, 27, 19))));
-    g.install(Layout.of(Assignment.wholeGrids(h, 3, id -> id == 0 ? 2 : 0)), quad);
+    g.install(Layout.of(Assignment.wholeGrids(h, 3, id -> id == 0 ? 2 : 0)), QUAD);
     GridData fine = g.data(g.heldBlocks(1).get(0));
     assertThat(fine.get(12, 4)).isEqualTo(7.0); // held by the old fine patch
-    assertThat(fine.get(27, 19)).isCloseTo(quad.value(27.5 / 32, 19.5 / 32), within(1e-12));
-    assertThat(g.data(g.heldBlocks(0).get(0)).get(3, 3)).isEqualTo(quad.value(3.5 / 16, 3.5 / 16));
+    assertThat(fine.get(27, 19)).isCloseTo(QUAD.value(27.5 / 32, 19.5 / 32), within(1e-12));
+    assertThat(g.data(g.heldBlocks(0).get(0)).get(3, 3)).isEqualTo(QUAD.value(3.5 / 16, 3.5 / 16));
   }
 
   @Test
   void installKeepsTheDataOfUnchangedLevelsBelowKeepOnly() {
-    GridHierarchy g = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
-        LocalExchange.of(3), layout());
-    DirichletBoundary quad = (x, y) -> x * x + y;
-    setAll(g, 0, quad);
-    setAll(g, 1, (x, y) -> 7.0);
+    GridHierarchy g = seeded();
     GridHierarchy.State before = g.state();
     Hierarchy h = Hierarchy.of(Box.ofSize(16, 16), new int[] {2}, List.of(
         Patch.of(0, 0, Box.of2d(0, 0, 7, 15)),
@@ -192,23 +195,21 @@ class GridHierarchyTest {
     Layout sameCoarse = Layout.of(Assignment.wholeGrids(h, 3, id -> id == 0 ? 0 : id == 1 ? 1 : 2));
     Block left = g.heldBlocks(0).get(0);
     GridData leftData = g.data(left);
-    g.install(sameCoarse, quad, before, 1);
+    g.install(sameCoarse, QUAD, before, 1);
     assertThat(g.data(left)).isSameAs(leftData);
     assertThat(g.data(g.heldBlocks(1).get(0)).get(12, 4)).isEqualTo(7.0);
 
-    GridHierarchy copied = GridHierarchy.create(Box.ofSize(16, 16), H0, AmrOptions.defaults().withLevels(1, 2),
-        LocalExchange.of(3), layout());
-    setAll(copied, 0, quad);
+    GridHierarchy copied = seeded();
     GridData copiedLeft = copied.data(copied.heldBlocks(0).get(0));
-    copied.install(sameCoarse, quad, copied.state(), 0);
+    copied.install(sameCoarse, QUAD, copied.state(), 0);
     assertThat(copied.data(copied.heldBlocks(0).get(0))).isNotSameAs(copiedLeft);
     // Level 0 moved to another rank: it is copied whatever keep says.
     Layout moved = Layout.of(Assignment.wholeGrids(h, 3, id -> id == 0 ? 2 : id == 1 ? 1 : 2));
     GridData leftNow = copied.data(copied.heldBlocks(0).get(0));
-    copied.install(moved, quad, copied.state(), 1);
+    copied.install(moved, QUAD, copied.state(), 1);
     assertThat(copied.data(copied.heldBlocks(0).get(0))).isNotSameAs(leftNow);
-    assertThat(copied.data(copied.heldBlocks(0).get(0)).get(3, 3)).isEqualTo(quad.value(3.5 / 16, 3.5 / 16));
-    assertThatThrownBy(() -> copied.install(moved, quad, copied.state(), -1)).hasMessageContaining("keep = -1");
+    assertThat(copied.data(copied.heldBlocks(0).get(0)).get(3, 3)).isEqualTo(QUAD.value(3.5 / 16, 3.5 / 16));
+    assertThatThrownBy(() -> copied.install(moved, QUAD, copied.state(), -1)).hasMessageContaining("keep = -1");
   }
 
   @Test
