@@ -105,17 +105,8 @@ final class GhostFill {
     Map<Block, GridData> data = grids.blockData();
     List<CellMove> moves = s.siblings().moves();
     List<Block> targets = s.siblingTargets();
-    return grids.exchange().start(s.siblings(), data::get, new GridExchange.CopySink() {
-      @Override
-      public GridData target(int move) {
-        return data.get(targets.get(move));
-      }
-
-      @Override
-      public void accept(int move, double[] values, int offset) {
-        target(move).write(moves.get(move).region(), values, offset);
-      }
-    });
+    return grids.exchange().start(s.siblings(), data::get,
+        GridExchange.CopySink.of(moves, k -> data.get(targets.get(k))));
   }
 
   /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */

@@ -3,6 +3,7 @@ package org.amrbalance.mesh.grid;
 import java.io.Serializable;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Every way data moves between grid blocks: ghost fill from siblings, parent interpolation, restriction,
@@ -38,6 +39,21 @@ public interface GridExchange {
   interface CopySink extends Sink {
     /** The block that move {@code move} writes. */
     GridData target(int move);
+
+    /** Writes the values of move k over {@code moves.get(k).region()} of {@code target.apply(k)}. */
+    static CopySink of(List<CellMove> moves, IntFunction<GridData> target) {
+      return new CopySink() {
+        @Override
+        public GridData target(int move) {
+          return target.apply(move);
+        }
+
+        @Override
+        public void accept(int move, double[] values, int offset) {
+          target.apply(move).write(moves.get(move).region(), values, offset);
+        }
+      };
+    }
   }
 
   /** An exchange whose messages may still be in flight; {@link #finish} waits and delivers them. */

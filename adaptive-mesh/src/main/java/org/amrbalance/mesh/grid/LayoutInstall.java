@@ -66,7 +66,7 @@ final class LayoutInstall {
         }
       }
       exchange.run(MoveSchedule.of(ExchangeKind.INSTALL, copies, exchange), oldData::get,
-          (k, v, offset) -> data.get(targets.get(k)).write(copies.get(k).region(), v, offset));
+          GridExchange.CopySink.of(copies, k -> data.get(targets.get(k))));
       if (l > 0) {
         parent.set(l, parent.schedule(l, windows, ExchangeKind.INSTALL), g);
       }

@@ -177,9 +177,9 @@ public final class MoveSchedule {
   }
 
   /**
-   * The local moves of a plain copy, block storage to block storage: a ghost fill runs this for every colour of
-   * every sweep, and most of its moves are a cell or two wide, so a buffer and checked region copies per move
-   * cost more than the copy. The regions are the schedule's own (inside both blocks' storage), so they are not
+   * The local moves of a plain copy (a ghost fill, a regrid's install), block storage to block storage: a ghost
+   * fill runs this for every colour of every sweep, and most of its moves are a cell or two wide, so a buffer and
+   * checked region copies per move cost more than the copy. The regions are the schedule's own (inside both blocks' storage), so they are not
    * checked again.
    */
   private void copyLocalDirect(Function<Block, GridData> reader, GridExchange.CopySink sink) {
