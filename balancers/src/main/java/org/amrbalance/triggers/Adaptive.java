@@ -12,7 +12,8 @@ import org.amrbalance.spi.internal.Checks;
  *
  * <p>Inputs ({@link IdleSignal}): each step's relative idle r = (T_max − T_avg)/T_avg, the share of the step a remap can
  * remove, so a uniform slowdown or a spike on every rank changes nothing; a step whose r jumps by more than
- * {@link AdaptiveOptions#spikeJump()} above both steps before it is held at their level (a spike on one rank); the
+ * {@link AdaptiveOptions#spikeJump()} above both steps before it is held at their level (a spike on one rank; the first
+ * step of an interval, which has no step before it, is replaced by the second when it exceeds it by as much); the
  * remap cost C is expressed in reference steps c = C/T̄ (T̄ the median T_avg of the last five steps) and floored at
  * {@link AdaptiveOptions#minCost()}; before the first measured remap it is the configured estimate, else one step.
  *
@@ -24,10 +25,12 @@ import org.amrbalance.spi.internal.Checks;
  *   <li>abrupt change: the smallest r of the last {@link AdaptiveOptions#confirm()} steps exceeds the interval's earlier
  *       mean by more than {@link AdaptiveOptions#jumpSigmas()} step-to-step noise deviations (a mean absolute step
  *       difference over the last 64 steps, each difference clipped at four deviations) and that shift, kept for the
- *       steps left, pays c: a level that jumped is removed at once instead of after its loss has summed to c;
+ *       steps left, pays c: a level that jumped is removed at once instead of after its loss has summed to c. Only
+ *       while the step-to-step changes look like measurement noise (below): against an idle that wanders by itself,
+ *       as MUM's does, a level above the mean is the wander, not a change;
  *   <li>horizon: with R steps left (from {@link AdaptiveOptions#steps()}; unknown: as many as were run), no remap at
- *       R ≤ 0, and when R &lt; n only if R·(r̂_n − S_n/n) &gt; c, the idle saved before the end if it regrows as in
- *       this interval on average.
+ *       R ≤ 0, and when R &lt; n only if the idle saved before the end, Σ_{k≤R} b·(n − k) with b the least-squares
+ *       slope of r over the whole interval, exceeds c: the idle regrowing along the interval's line, not from a peak.
  * </ul>
  * Deterministic, O(window) per step; the state is written through {@link TriggerState}.
  */
@@ -82,18 +85,17 @@ public final class Adaptive implements RemapPolicy {
     RemapDecision decision = RemapDecision.keep();
     if (steps >= 2) {
       double level = trend();
+      boolean rise = level - options.margin() * trendDeviation() > (sum - r + c) / (steps - 1);
       double remaining = options.steps() > 0 ? options.steps() - total : total;
-      boolean rise = level - options.margin() * trendDeviation() > (sum - r + c) / (steps - 1)
-          && remaining > 0 && payBack(remaining) > c;
       double shift = shift();
       boolean abrupt = !Double.isNaN(shift) && shift > options.jumpSigmas() * noiseDeviation()
-          && measurementNoise() && remaining > 0 && shift * remaining > c;
-      if (rise || abrupt) {
+          && measurementNoise() && shift * remaining > c;
+      boolean pays = remaining > 0 && (remaining >= steps || payBack(remaining) > c);
+      if ((rise || abrupt) && pays) {
         decision = RemapDecision.remap(String.format(Locale.ROOT, rise
-            ? "relative idle %.4g rose above the mean loss per step %.4g and pays back %.3g (cost %.3g steps)"
+            ? "relative idle %.4g rose above the mean loss per step %.4g (cost %.3g steps)"
             : "relative idle jumped by %.4g, %.1f noise deviations (cost %.3g steps)",
-            rise ? level : shift, rise ? (sum - r + c) / (steps - 1) : shift / noiseDeviation(),
-            rise ? payBack(remaining) : c, c));
+            rise ? level : shift, rise ? (sum - r + c) / (steps - 1) : shift / noiseDeviation(), c));
       }
       learnNoise(r - previous);
     }
@@ -101,16 +103,14 @@ public final class Adaptive implements RemapPolicy {
   }
 
   /**
-   * The idle a remap now saves, in reference steps, if the idle regrows along the least-squares line of the whole
-   * interval: slope b over steps 1..n, saved Σ_{k≤h} b·(n − k) over h = min(steps left, n − 1) steps. Stop-At-Rise's
-   * rise is the same sum with the raw r_n and the raw r_k; the line of the whole interval does not follow a peak of r,
-   * so a remap fired at a high point of a wandering idle (seed 000 Figure 3's N = 3, C = 128) must pay on the trend.
+   * The idle a remap now saves over the R &lt; n steps left, in reference steps, if the idle regrows along the
+   * least-squares line of the whole interval (slope b over steps 1..n): Σ_{k≤R} b·(n − k). A line through the whole
+   * interval does not follow a peak of a wandering idle, as r_n or a short trend does (seed 000 Figure 3, N = 3).
    */
   private double payBack(double remaining) {
     double n = steps;
     double slope = (n * weighted - n * (n + 1) / 2 * sum) / (n * n * (n * n - 1) / 12);
-    double h = Math.min(remaining, n - 1);
-    return slope * (n * h - h * (h + 1) / 2);
+    return slope * (n * remaining - remaining * (remaining + 1) / 2);
   }
 
   /** The i-th most recent r of the interval (0 = this step's). */
