@@ -32,7 +32,7 @@ public final class LaplaceDemo {
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
       "  --ranks P       ranks (default 4)",
       "  --balancer NAME how grids are spread over the ranks (default knapsack)",
-      "  --trigger NAME  when they are spread again (default stop-at-rise)",
+      "  --trigger NAME  when they are spread again (default " + BalancingModules.DEFAULT_TRIGGER + ")",
       "  --steps N       outer steps, the spot moving 0.01 per step (default 40, 0 = static only)",
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
       "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
@@ -68,7 +68,7 @@ public final class LaplaceDemo {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
-      String trigger = "stop-at-rise";
+      String trigger = BalancingModules.DEFAULT_TRIGGER;
       int steps = 40;
       MpjDevice device = MpjDevice.MULTICORE;
       int lmax = 3;

@@ -29,7 +29,7 @@ public final class RunOptions {
     int steps = 40;
     int lmax = 3;
     String balancer = "knapsack";
-    String trigger = "stop-at-rise";
+    String trigger = BalancingModules.DEFAULT_TRIGGER;
     Map<String, String> settings = Map.of();
     int sweepsPerStep = 20;
     int regridInterval = 2;
@@ -101,7 +101,7 @@ public final class RunOptions {
   }
 
   /**
-   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, stop-at-rise, 20 sweeps per level and
+   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, the library's default trigger, 20 sweeps per level and
    * leg, regrid every 2 steps, no checks, patch work counted in cells (no calibration).
    */
   public static RunOptions defaults() {
