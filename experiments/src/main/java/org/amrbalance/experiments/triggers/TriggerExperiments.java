@@ -1,8 +1,5 @@
 package org.amrbalance.experiments.triggers;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -195,8 +192,9 @@ final class TriggerExperiments {
     return states;
   }
 
+  /** {@code v} in text as the JSON output writes it: ten significant digits, no trailing zeros. */
   static String num(double v) {
-    return String.format(Locale.ROOT, "%.10g", v).replaceAll("(\\.\\d*?)0+($|e)", "$1$2").replaceAll("\\.($|e)",
-        "$1");
+    java.math.BigDecimal d = Json.shortest(v);
+    return d == null ? Double.toString(v) : d.toString();
   }
 }

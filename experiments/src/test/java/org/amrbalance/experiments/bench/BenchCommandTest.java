@@ -120,6 +120,6 @@ class BenchCommandTest {
     assertThat(run("bench", "--include", "NoSuchBenchmark", "--out", dir.toString())).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("matches no benchmark");
     assertThat(run("bench", "--help")).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--include REGEX", "--mode");
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--include=REGEX", "--mode=M");
   }
 }
