@@ -44,7 +44,7 @@ class LauncherTest {
   @Test
   void everyCommandsHelpListsEveryBalancerAndTriggerName() {
     Launcher launcher = Launcher.standard();
-    assertThat(Commands.all()).hasSize(6);
+    assertThat(Commands.all()).hasSize(7);
     for (Command c : Commands.all()) {
       String name = c.getClass().getAnnotation(CommandLine.Command.class).name();
       assertThat(run(launcher, name, "--help")).as(name).isZero();
@@ -58,6 +58,13 @@ class LauncherTest {
     assertThat(out()).contains("--remap-model");
     assertThat(run(launcher)).isEqualTo(2);
     assertThat(out()).contains("Usage: amrbalance");
+  }
+
+  @Test
+  void completionCoversEveryCommandAndItsOptions() {
+    assertThat(run(Launcher.standard(), "completion")).isZero();
+    assertThat(out()).startsWith("#!/usr/bin/env bash").contains("complete -F _complete_amrbalance",
+        "_picocli_amrbalance_balance", "--remap-model", "--topology");
   }
 
   @Test
