@@ -105,7 +105,7 @@ public final class BalanceCommand implements Command {
       try {
         BalancingModules.balancerModule(b, settings.get(b)); // checks every value
       } catch (IllegalArgumentException e) {
-        throw new UsageException(e.getMessage(), "--set, balancer " + b);
+        throw new UsageException(e.getMessage(), "--set");
       }
     }
     List<Integer> p = Values.integers("--ranks", ranks, List.of(16), 1, 1 << 24);

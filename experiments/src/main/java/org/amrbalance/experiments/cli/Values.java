@@ -119,6 +119,9 @@ public final class Values {
   }
 
   private static String format(double v) {
-    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    if (Math.abs(v) >= 1e15) {
+      return String.format(Locale.ROOT, "%.0e", v);
+    }
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
 }

@@ -42,7 +42,7 @@ public final class ReproduceCommand implements Command {
   Options options(Path workingDirectory) {
     if (names == null || names.size() != 1) {
       throw new UsageException("give one experiment name or 'all' (see --list)",
-          names == null ? "NAME" : String.join(" ", names));
+          names == null ? "NAME|all" : String.join(" ", names));
     }
     String which = names.get(0);
     List<Reproduction> chosen = new ArrayList<>();
