@@ -7,8 +7,11 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -119,7 +122,9 @@ public final class LinePlot {
       lines.setSeriesStroke(i, new BasicStroke(2f));
       lines.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
     }
-    XYPlot plot = new XYPlot(data, axis(xLabel, logX), axis(yLabel, logY), lines);
+    XYPlot plot = new XYPlot(data, axis(xLabel, logX, data.getDomainLowerBound(false),
+        data.getDomainUpperBound(false)), axis(yLabel, logY, data.getRangeLowerBound(false),
+        data.getRangeUpperBound(false)), lines);
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
@@ -130,10 +135,19 @@ public final class LinePlot {
     return chart;
   }
 
-  private static ValueAxis axis(String label, boolean log) {
+  /** A linear axis, or a logarithmic one over data from {@code min} to {@code max} (NaN when there is none). */
+  private static ValueAxis axis(String label, boolean log, double min, double max) {
     if (log) {
       LogAxis a = new LogAxis(label);
       a.setSmallestValue(1e-300);
+      if (max / min >= 100) {
+        // Ticks at whole powers of ten, labelled 10^k, rather than at 10^4.05, 10^4.10, ...
+        a.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+      } else {
+        // Within two decades the values themselves are the clearer labels.
+        a.setNumberFormatOverride(new DecimalFormat(min >= 100 ? "#,##0" : "#,##0.###",
+            DecimalFormatSymbols.getInstance(Locale.ROOT)));
+      }
       return a;
     }
     NumberAxis a = new NumberAxis(label);
