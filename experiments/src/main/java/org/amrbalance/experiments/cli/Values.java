@@ -23,15 +23,11 @@ public final class Values {
     if (raw == null) {
       return defaultValue;
     }
-    try {
-      int v = Integer.parseInt(raw.strip());
-      if (v >= min && v <= max) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    Integer v = inRange(raw, min, max);
+    if (v == null) {
+      throw new UsageException("must be an integer in [" + min + ", " + max + "]", name + " = " + raw);
     }
-    throw new UsageException("must be an integer in [" + min + ", " + max + "]", name + " = " + raw);
+    return v;
   }
 
   public static double number(String name, @Nullable String raw, double defaultValue, double min, double max) {
@@ -57,18 +53,24 @@ public final class Values {
     }
     List<Integer> out = new ArrayList<>();
     for (String part : raw.split(",", -1)) {
-      try {
-        int v = Integer.parseInt(part.strip());
-        if (v >= min && v <= max) {
-          out.add(v);
-          continue;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
+      Integer v = inRange(part, min, max);
+      if (v == null) {
+        throw new UsageException("each value must be an integer in [" + min + ", " + max + "]", name + " = " + raw);
       }
-      throw new UsageException("each value must be an integer in [" + min + ", " + max + "]", name + " = " + raw);
+      out.add(v);
     }
     return List.copyOf(out);
+  }
+
+  /** The integer {@code raw} spells if it lies in [min, max], else null. */
+  @Nullable
+  private static Integer inRange(String raw, int min, int max) {
+    try {
+      int v = Integer.parseInt(raw.strip());
+      return v >= min && v <= max ? v : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** One of {@code choices}, in any case; returned in lower case. */
