@@ -5,8 +5,8 @@ import picocli.CommandLine;
 
 /** {@code completion}: a bash (and zsh) completion script for every command and option, written by picocli. */
 @CommandLine.Command(name = "completion",
-    description = "print a bash/zsh completion script: alias amrbalance='java -jar .../amrbalance.jar';"
-        + " source <(amrbalance completion)")
+    description = "print a bash/zsh completion script for the alias amrbalance (alias amrbalance=\"java -jar"
+        + " /full/path/to/amrbalance.jar\"; source <(amrbalance completion))")
 final class CompletionCommand implements Command {
   @Override
   public int run(Invocation call) {
