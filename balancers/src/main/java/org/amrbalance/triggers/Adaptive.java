@@ -12,7 +12,8 @@ import org.amrbalance.spi.internal.Checks;
  *
  * <p>Inputs ({@link IdleSignal}): each step's relative idle r = (T_max − T_avg)/T_avg, the share of the step a remap can
  * remove, so a uniform slowdown or a spike on every rank changes nothing; a step whose r jumps by more than
- * {@link AdaptiveOptions#spikeJump()} above both steps before it is held at their level (a spike on one rank); the
+ * {@link AdaptiveOptions#spikeJump()} above both steps before it is held at their level (a spike on one rank; the first
+ * step of an interval, which has no step before it, is replaced by the second when it exceeds it by as much); the
  * remap cost C is expressed in reference steps c = C/T̄ (T̄ the median T_avg of the last five steps) and floored at
  * {@link AdaptiveOptions#minCost()}; before the first measured remap it is the configured estimate, else one step.
  *
@@ -24,15 +25,17 @@ import org.amrbalance.spi.internal.Checks;
  *   <li>abrupt change: the smallest r of the last {@link AdaptiveOptions#confirm()} steps exceeds the interval's earlier
  *       mean by more than {@link AdaptiveOptions#jumpSigmas()} step-to-step noise deviations (a mean absolute step
  *       difference over the last 64 steps, each difference clipped at four deviations) and that shift, kept for the
- *       steps left, pays c: a level that jumped is removed at once instead of after its loss has summed to c;
+ *       steps left, pays c: a level that jumped is removed at once instead of after its loss has summed to c. Only
+ *       while the step-to-step changes look like measurement noise (below): against an idle that wanders by itself,
+ *       as MUM's does, a level above the mean is the wander, not a change;
  *   <li>horizon: with R steps left (from {@link AdaptiveOptions#steps()}; unknown: as many as were run), no remap at
- *       R ≤ 0, and when R &lt; n only if R·(r̂_n − S_n/n) &gt; c, the idle saved before the end if it regrows as in
- *       this interval on average.
+ *       R ≤ 0, and when R &lt; n only if the idle saved before the end, Σ_{k≤R} b·(n − k) with b the least-squares
+ *       slope of r over the whole interval, exceeds c: the idle regrowing along the interval's line, not from a peak.
  * </ul>
  * Deterministic, O(window) per step; the state is written through {@link TriggerState}.
  */
 public final class Adaptive implements RemapPolicy {
-  private static final int STATE_VERSION = 1;
+  private static final int STATE_VERSION = 2;
   private static final int NOISE_MEMORY = 64;
 
   private final AdaptiveOptions options;
@@ -42,10 +45,12 @@ public final class Adaptive implements RemapPolicy {
   private double cost;
   private int steps;
   private double sum;
+  private double weighted;
   private long total;
   private double noise;
   private long noiseCount;
   private double lagCovariance;
+  private double squares;
   private double lastDifference = Double.NaN;
 
   public Adaptive(AdaptiveOptions options) {
@@ -68,6 +73,14 @@ public final class Adaptive implements RemapPolicy {
     steps++;
     total++;
     sum += r;
+    weighted += steps * r;
+    if (steps == 2 && previous - r > options.spikeJump()) {
+      // The first step of an interval has no earlier step to be held against: a spike there is seen one step late.
+      sum += r - previous;
+      weighted += r - previous;
+      recent[0] = r;
+      previous = r;
+    }
     double c = costInSteps();
     RemapDecision decision = RemapDecision.keep();
     if (steps >= 2) {
@@ -76,8 +89,8 @@ public final class Adaptive implements RemapPolicy {
       double remaining = options.steps() > 0 ? options.steps() - total : total;
       double shift = shift();
       boolean abrupt = !Double.isNaN(shift) && shift > options.jumpSigmas() * noiseDeviation()
-          && shift * remaining > c;
-      boolean pays = remaining > 0 && (remaining >= steps || remaining * (level - sum / steps) > c);
+          && measurementNoise() && shift * remaining > c;
+      boolean pays = remaining > 0 && (remaining >= steps || payBack(remaining) > c);
       if ((rise || abrupt) && pays) {
         decision = RemapDecision.remap(String.format(Locale.ROOT, rise
             ? "relative idle %.4g rose above the mean loss per step %.4g (cost %.3g steps)"
@@ -87,6 +100,17 @@ public final class Adaptive implements RemapPolicy {
       learnNoise(r - previous);
     }
     return decision;
+  }
+
+  /**
+   * The idle a remap now saves over the R &lt; n steps left, in reference steps, if the idle regrows along the
+   * least-squares line of the whole interval (slope b over steps 1..n): Σ_{k≤R} b·(n − k). A line through the whole
+   * interval does not follow a peak of a wandering idle, as r_n or a short trend does (seed 000 Figure 3, N = 3).
+   */
+  private double payBack(double remaining) {
+    double n = steps;
+    double slope = (n * weighted - n * (n + 1) / 2 * sum) / (n * n * (n * n - 1) / 12);
+    return slope * (n * remaining - remaining * (remaining + 1) / 2);
   }
 
   /** The i-th most recent r of the interval (0 = this step's). */
@@ -146,6 +170,15 @@ public final class Adaptive implements RemapPolicy {
     return least - (sum - last) / (steps - m);
   }
 
+  /**
+   * Whether the step-to-step changes of r are mostly measurement noise, −cov(Δ_t, Δ_{t−1}) ≥ Var(Δ)/5 (white noise:
+   * 1/2; a wandering idle such as MUM's: about 0, measured 0.03–0.06 on the comparison's models without noise, 0.25–0.45
+   * with): only against such noise is a level above the interval's mean a change rather than the idle's own wander.
+   */
+  private boolean measurementNoise() {
+    return -lagCovariance >= 0.2 * squares;
+  }
+
   /** The step-to-step deviation of r: 1.25 × the mean absolute difference (exact for normal noise). */
   private double noiseDeviation() {
     return 1.25 * noise;
@@ -153,13 +186,21 @@ public final class Adaptive implements RemapPolicy {
 
   private void learnNoise(double difference) {
     double d = difference;
+    boolean outlier = false;
     if (noiseCount >= 4) {
       double cap = 4 * noiseDeviation(); // one jump or spike must not raise the threshold for long
+      outlier = Math.abs(d) > cap;
       d = Math.max(-cap, Math.min(cap, d));
     }
     noiseCount++;
     double weight = 1.0 / Math.min(noiseCount, NOISE_MEMORY);
     noise += (Math.abs(d) - noise) * weight;
+    if (outlier) {
+      // A jump is what the abrupt rule looks for: it must not make the noise look like a wandering idle.
+      lastDifference = Double.NaN;
+      return;
+    }
+    squares += (d * d - squares) * weight;
     if (!Double.isNaN(lastDifference)) {
       lagCovariance += (d * lastDifference - lagCovariance) * weight;
     }
@@ -178,6 +219,7 @@ public final class Adaptive implements RemapPolicy {
     cost = measuredCost;
     steps = 0;
     sum = 0;
+    weighted = 0;
     lastDifference = Double.NaN;
     signal.restart();
     ranks.remapped();
@@ -186,8 +228,8 @@ public final class Adaptive implements RemapPolicy {
   @Override
   public byte[] saveState() {
     TriggerState.Writer out = TriggerState.writer(AdaptiveModule.NAME, STATE_VERSION).putInt(ranks.get())
-        .putDouble(cost).putInt(steps).putDouble(sum).putLong(total).putDouble(noise).putLong(noiseCount)
-        .putDouble(lagCovariance).putDouble(lastDifference).putDoubles(recent);
+        .putDouble(cost).putInt(steps).putDouble(sum).putDouble(weighted).putLong(total).putDouble(noise).putLong(noiseCount)
+        .putDouble(lagCovariance).putDouble(squares).putDouble(lastDifference).putDoubles(recent);
     signal.write(out);
     return out.toBytes();
   }
@@ -199,10 +241,12 @@ public final class Adaptive implements RemapPolicy {
     double c = in.readDouble();
     int n = in.readInt();
     double s = in.readDouble();
+    double sw = in.readDouble();
     long t = in.readLong();
     double z = in.readDouble();
     long zc = in.readLong();
     double lc = in.readDouble();
+    double sq = in.readDouble();
     double ld = in.readDouble();
     double[] last = in.readDoubles();
     Runnable applySignal = signal.read(in);
@@ -214,10 +258,12 @@ public final class Adaptive implements RemapPolicy {
     cost = c;
     steps = n;
     sum = s;
+    weighted = sw;
     total = t;
     noise = z;
     noiseCount = zc;
     lagCovariance = lc;
+    squares = sq;
     lastDifference = ld;
     System.arraycopy(last, 0, recent, 0, recent.length);
     applySignal.run();

@@ -24,14 +24,15 @@ public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
       "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
-      "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--calibrate true|false]",
+      "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
+      "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
       "            [--trace FILE] [--bench [--json]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
       "  --ranks P       ranks (default 4)",
       "  --balancer NAME how grids are spread over the ranks (default knapsack)",
-      "  --trigger NAME  when they are spread again (default stop-at-rise)",
+      "  --trigger NAME  when they are spread again (default " + BalancingModules.DEFAULT_TRIGGER + ")",
       "  --steps N       outer steps, the spot moving 0.01 per step (default 40, 0 = static only)",
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
       "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
@@ -44,6 +45,8 @@ public final class LaplaceDemo {
       "                  a remap that fails or times out is undone on every rank and the run goes on",
       "  --base CELLS    level-0 cells per side (default 32); --box CELLS: largest level-0 box side (default 16)",
       "  --sweeps N      red-black sweeps per level and leg of a step's V-cycle (default 20)",
+      "  --regrid N      regrid every N steps (default 2)",
+      "  --min-box CELLS, --max-box CELLS  smallest and largest box side on refined levels (default 2, 32)",
       "  --calibrate B   patch work calibrated from the measured sweeps (default true)",
       "  --trace FILE    writes every step's per-rank times, the regrids and the remaps with their measured cost",
       "                  to FILE (CSV step,rank,seconds; gzip if FILE ends .gz) for amrbalance.jar replay",
@@ -61,11 +64,11 @@ public final class LaplaceDemo {
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       Optional<Duration> remapTimeout, boolean help, int base, int box, int sweeps, boolean calibrate,
-      boolean bench, boolean json, @javax.annotation.Nullable Path trace) {
+      boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
-      String trigger = "stop-at-rise";
+      String trigger = BalancingModules.DEFAULT_TRIGGER;
       int steps = 40;
       MpjDevice device = MpjDevice.MULTICORE;
       int lmax = 3;
@@ -96,7 +99,8 @@ public final class LaplaceDemo {
           case "--set" -> settings.add(setting(value(a, args, ++k)));
           case "--checkpoint-every" -> checkpointEvery = intValue(a, args, ++k, 0, 100_000);
           case "--restart" -> restart = Path.of(value(a, args, ++k));
-          case "--remap-timeout" -> run = RunOptions.parse(List.of(a, value(a, args, ++k)));
+          case "--remap-timeout", "--regrid", "--min-box", "--max-box" ->
+              run = RunOptions.parse(run, List.of(a, value(a, args, ++k)));
           case "--base" -> base = intValue(a, args, ++k, 8, 4096);
           case "--box" -> box = intValue(a, args, ++k, 4, 4096);
           case "--sweeps" -> sweeps = intValue(a, args, ++k, 1, 10_000);
@@ -131,7 +135,7 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException("--box = " + box + ": must be at most --base = " + base);
       }
       return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
-          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json, trace);
+          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json, trace, run);
     }
 
     private static String setting(String s) {
@@ -144,7 +148,7 @@ public final class LaplaceDemo {
 
     /** The run these arguments describe (without the demo's own output options). */
     RunOptions runOptions() {
-      RunOptions o = RunOptions.defaults().withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
+      RunOptions o = solverOptions.withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
           .withSweepsPerStep(sweeps).withCalibration(calibrate);
       return base > 0 ? o.withBaseGrid(base, box) : o;
     }

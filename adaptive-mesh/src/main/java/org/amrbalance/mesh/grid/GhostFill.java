@@ -23,7 +23,7 @@ final class GhostFill {
    * interpolation of what no sibling covers.
    */
   private record Schedule(MoveSchedule siblings, List<Block> siblingTargets,
-      ParentInterpolation.Schedule fromParent) {}
+      ParentInterpolation.Schedule fromParent, StorageCache targetStorage) {}
 
   GhostFill(GridHierarchy grids, ParentInterpolation parent) {
     this.grids = grids;
@@ -73,7 +73,7 @@ final class GhostFill {
         }
       }
       return new Schedule(MoveSchedule.of(ExchangeKind.GHOST_FILL, sib, grids.exchange()), sibTargets,
-          parent.schedule(l, windows, ExchangeKind.INTERPOLATION));
+          parent.schedule(l, windows, ExchangeKind.INTERPOLATION), new StorageCache());
     });
   }
 
@@ -103,10 +103,9 @@ final class GhostFill {
   GridExchange.Pending startSiblings(int level) {
     Schedule s = schedule(level);
     Map<Block, GridData> data = grids.blockData();
-    List<CellMove> moves = s.siblings().moves();
-    List<Block> targets = s.siblingTargets();
-    return grids.exchange().start(s.siblings(), data::get,
-        GridExchange.CopySink.of(moves, k -> data.get(targets.get(k))));
+    GridData[] targets = s.targetStorage().of(data, s.siblingTargets());
+    return grids.exchange().start(s.siblings(), s.siblings().reader(data),
+        GridExchange.CopySink.of(s.siblings().moves(), k -> targets[k]));
   }
 
   /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */

@@ -21,6 +21,8 @@ public final class MoveSchedule {
   private double[] scratch = new double[0];
   private final Side send;
   private final Side receive;
+  private final List<Block> sourceBlocks;
+  private final StorageCache sourceStorage = new StorageCache();
 
   /** The moves to or from each neighbour, and the length of their message. */
   private record Side(int[] ranks, int[][] moves, int[] doubles) {
@@ -51,6 +53,7 @@ public final class MoveSchedule {
     this.local = local;
     this.send = send;
     this.receive = receive;
+    this.sourceBlocks = moves.stream().map(CellMove::source).toList();
   }
 
   /** The schedule of {@code moves} for the ranks {@code exchange} holds. */
@@ -131,13 +134,37 @@ public final class MoveSchedule {
     return receive.doubles()[n];
   }
 
+  /**
+   * A reader of {@code data} that this schedule's {@link #pack} and {@link #copyLocal} resolve by move index, each
+   * source block looked up once while {@code data} stays as it is, rather than once per move and exchange.
+   */
+  public Function<Block, GridData> reader(Map<Block, GridData> data) {
+    return new Sources(this, data, sourceStorage.of(data, sourceBlocks));
+  }
+
+  /** A reader bound to one schedule: the storage of each of its moves' sources, by move index. */
+  private record Sources(MoveSchedule schedule, Map<Block, GridData> data, GridData[] byMove)
+      implements Function<Block, GridData> {
+    @Override
+    public GridData apply(Block b) {
+      return data.get(b);
+    }
+  }
+
+  private GridData source(Function<Block, GridData> reader, int k) {
+    if (reader instanceof Sources s && s.schedule() == this && s.byMove()[k] != null) {
+      return s.byMove()[k];
+    }
+    return reader.apply(moves.get(k).source());
+  }
+
   /** The message to the {@code n}-th of {@link #sendRanks}: its moves' values, read with {@code reader}. */
   public double[] pack(int n, Function<Block, GridData> reader) {
     double[] out = new double[send.doubles()[n]];
     int offset = 0;
     for (int k : send.moves()[n]) {
       CellMove m = moves.get(k);
-      reader.apply(m.source()).read(m.region(), out, offset);
+      source(reader, k).read(m.region(), out, offset);
       offset += Math.toIntExact(m.region().volume());
     }
     return out;
@@ -171,7 +198,7 @@ public final class MoveSchedule {
       if (scratch.length < n) {
         scratch = new double[n];
       }
-      reader.apply(m.source()).read(m.region(), scratch, 0);
+      source(reader, k).read(m.region(), scratch, 0);
       sink.accept(k, scratch, 0);
     }
   }
@@ -185,7 +212,7 @@ public final class MoveSchedule {
   private void copyLocalDirect(Function<Block, GridData> reader, GridExchange.CopySink sink) {
     for (int k : local) {
       CellMove m = moves.get(k);
-      GridData from = reader.apply(m.source());
+      GridData from = source(reader, k);
       GridData to = sink.target(k);
       Box r = m.region();
       int nx = r.length(0);

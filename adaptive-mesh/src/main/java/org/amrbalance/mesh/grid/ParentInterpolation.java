@@ -75,7 +75,7 @@ final class ParentInterpolation {
       }
     }
     // Each move fills its own cells of its window's buffer: the order of arrival does not matter.
-    grids.exchange().run(s.moves(), from::get, (k, v, offset) ->
+    grids.exchange().run(s.moves(), s.moves().reader(from), (k, v, offset) ->
         scatter(v, offset, moves.get(k).region(), buffers.get(owners.get(k)), windows.get(owners.get(k)).stencil()));
     int r = options.ratio(level - 1);
     Box coarseDomain = grids.domainAt(level - 1);

@@ -65,7 +65,7 @@ final class Restriction {
   /** Replaces the level {@code fine - 1} values under level {@code fine} by the average of the fine cells. */
   void restrict(int fine) {
     Map<Block, GridData> data = grids.blockData();
-    restrictInto(fine, data::get, data::get);
+    restrictInto(fine, data, data::get);
   }
 
   /** The average over the fine cells of a field of level {@code fine}, zero where no fine cell is above. */
@@ -76,11 +76,11 @@ final class Restriction {
         out.put(c, GridData.create(c.box(), 0));
       }
     }
-    restrictInto(fine, field::get, out::get);
+    restrictInto(fine, field, out::get);
     return out;
   }
 
-  private void restrictInto(int fine, Function<Block, GridData> from, Function<Block, GridData> to) {
+  private void restrictInto(int fine, Map<Block, GridData> from, Function<Block, GridData> to) {
     if (fine < 1 || fine >= grids.levelCount()) {
       throw new IllegalArgumentException("fine = " + fine + ": must be in [1, " + (grids.levelCount() - 1) + "]");
     }
@@ -89,7 +89,7 @@ final class Restriction {
     List<CellMove> moves = plan.moves().moves();
     Map<Integer, double[]> buffers = new LinkedHashMap<>();
     // Each move fills its own fine cells of its part, and each part averages alone: arrival order does not matter.
-    grids.exchange().run(plan.moves(), from, (k, v, offset) -> {
+    grids.exchange().run(plan.moves(), plan.moves().reader(from), (k, v, offset) -> {
       Part part = plan.parts().get(plan.owner().get(k));
       double[] buf = buffers.computeIfAbsent(plan.owner().get(k),
           w -> new double[Math.toIntExact(part.fineCells().volume())]);

@@ -138,16 +138,13 @@ final class FasCycle {
   private double relaxLevel(int l, int sweeps) {
     double omega = omega(l);
     LevelPlan plan = plan(l);
-    double first = sweep(plan, omega);
-    int done = 1;
     if (sweeps > 0) {
-      for (; done < sweeps; done++) {
-        sweep(plan, omega);
-      }
-    } else {
-      done += relax(plan, omega, first);
+      double first = sweeps(plan, omega, sweeps);
+      cycleSweeps += sweeps;
+      return reduceCorrections ? s.exchange.maxAll(first) : first;
     }
-    cycleSweeps += done;
+    double first = sweep(plan, omega);
+    cycleSweeps += 1 + relax(plan, omega, first);
     return first;
   }
 
@@ -246,43 +243,70 @@ final class FasCycle {
 
   /**
    * One red–black sweep of level l (siblings exchanged after each colour); the largest correction over all
-   * ranks, or only this rank's within a step of the moving variant, which does not use it. The second colour
-   * overlaps the exchange of the first: the cells that read no ghost cell are relaxed while it travels, the rest
-   * after it; cells of one colour read only the other, so the order among them changes nothing.
+   * ranks, or only this rank's within a step of the moving variant, which does not use it.
    */
   private double sweep(LevelPlan p, double omega) {
+    double max = colour(p, omega, 0, null);
+    max = Math.max(max, colour(p, omega, 1, s.grids().startSiblingExchange(p.level)));
+    s.grids().exchangeSiblings(p.level);
+    return reduceCorrections ? s.exchange.maxAll(max) : max;
+  }
+
+  /**
+   * {@code n} sweeps of level l in which every exchange but the last travels while cells are relaxed: each colour's
+   * cells that read no ghost cell are relaxed while the other colour's exchange is in flight, the rest after it
+   * arrives. Cells of one colour read only the other, so the order among them changes nothing: the result is that
+   * of {@link #sweep} n times, bit for bit. Returns this rank's largest correction of the first sweep.
+   */
+  private double sweeps(LevelPlan p, double omega, int n) {
     GridHierarchy grids = s.grids();
-    double max = 0;
-    int n = p.data.length;
+    GridExchange.Pending secondColour = null;
+    double first = 0;
     for (int k = 0; k < n; k++) {
-      long start = System.nanoTime();
-      max = Math.max(max, RedBlackSor.sweep(p.data[k], p.domain, p.h, s.problem(), p.rhs[k], 0, omega));
-      double seconds = (System.nanoTime() - start) / 1e9;
-      computeSeconds[p.rank[k]] += seconds;
-      samples.add(p.level, p.cells[k], seconds);
-    }
-    GridExchange.Pending firstColour = grids.startSiblingExchange(p.level);
-    // The second colour of a block runs in two parts (cells that read no ghost, then the edge): one sample.
-    double[] second = new double[n];
-    for (int k = 0; k < n; k++) {
-      long start = System.nanoTime();
-      if (p.inner[k] != null) {
-        max = Math.max(max, RedBlackSor.sweep(p.data[k], p.inner[k], p.domain, p.h, s.problem(), p.rhs[k], 1, omega));
+      double max = colour(p, omega, 0, secondColour);
+      max = Math.max(max, colour(p, omega, 1, grids.startSiblingExchange(p.level)));
+      if (k == 0) {
+        first = max;
       }
-      second[k] = (System.nanoTime() - start) / 1e9;
-    }
-    firstColour.finish();
-    for (int k = 0; k < n; k++) {
-      long start = System.nanoTime();
-      for (Box edge : p.edges[k]) {
-        max = Math.max(max, RedBlackSor.sweep(p.data[k], edge, p.domain, p.h, s.problem(), p.rhs[k], 1, omega));
-      }
-      second[k] += (System.nanoTime() - start) / 1e9;
-      computeSeconds[p.rank[k]] += second[k];
-      samples.add(p.level, p.cells[k], second[k]);
+      secondColour = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
     }
     grids.exchangeSiblings(p.level);
-    return reduceCorrections ? s.exchange.maxAll(max) : max;
+    return first;
+  }
+
+  /**
+   * Relaxes the cells of colour {@code c} of every held block of the level, timing each block (one sample per
+   * block and colour). With {@code pending} (the other colour's exchange in flight), cells that read no ghost
+   * cell go first, then the exchange is finished, then the rest; without, every block is swept whole.
+   */
+  private double colour(LevelPlan p, double omega, int c, GridExchange.Pending pending) {
+    int n = p.data.length;
+    double[] t = p.seconds;
+    double max = 0;
+    for (int k = 0; k < n; k++) {
+      long start = System.nanoTime();
+      if (pending == null) {
+        max = Math.max(max, RedBlackSor.sweep(p.data[k], p.domain, p.h, s.problem(), p.rhs[k], c, omega));
+      } else if (p.inner[k] != null) {
+        max = Math.max(max, RedBlackSor.sweep(p.data[k], p.inner[k], p.domain, p.h, s.problem(), p.rhs[k], c, omega));
+      }
+      t[k] = (System.nanoTime() - start) / 1e9;
+    }
+    if (pending != null) {
+      pending.finish();
+      for (int k = 0; k < n; k++) {
+        long start = System.nanoTime();
+        for (Box edge : p.edges[k]) {
+          max = Math.max(max, RedBlackSor.sweep(p.data[k], edge, p.domain, p.h, s.problem(), p.rhs[k], c, omega));
+        }
+        t[k] += (System.nanoTime() - start) / 1e9;
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      computeSeconds[p.rank[k]] += t[k];
+      samples.add(p.level, p.cells[k], t[k]);
+    }
+    return max;
   }
 
   /**
@@ -291,7 +315,7 @@ final class FasCycle {
    * relaxation.
    */
   private record LevelPlan(int level, Box domain, double h, GridData[] data, double[][] rhs, int[] rank, long[] cells,
-      Box[] inner, Box[][] edges) {}
+      Box[] inner, Box[][] edges, double[] seconds) {}
 
   private LevelPlan plan(int l) {
     GridHierarchy grids = s.grids();
@@ -313,6 +337,6 @@ final class FasCycle {
       inner[k] = in.orElse(null);
       edges[k] = (in.isPresent() ? Boxes.subtract(b.box(), in.get()) : List.of(b.box())).toArray(Box[]::new);
     }
-    return new LevelPlan(l, grids.domainAt(l), grids.h(l), data, rhs, rank, cells, inner, edges);
+    return new LevelPlan(l, grids.domainAt(l), grids.h(l), data, rhs, rank, cells, inner, edges, new double[n]);
   }
 }

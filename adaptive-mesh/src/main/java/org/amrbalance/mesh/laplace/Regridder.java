@@ -34,7 +34,6 @@ final class Regridder {
   void regrid() {
     GridHierarchy.State before = s.grids().state();
     for (int l = 0; l < s.amr.maxLevel() && l < s.grids().levelCount(); l++) {
-      s.grids().fillGhosts(l, s.problem());
       List<Box> boxes = flagAndCluster(l);
       installLevels(l, boxes, before);
       if (boxes.isEmpty()) {
@@ -87,14 +86,20 @@ final class Regridder {
     }
     ArrayList<int[]> local = new ArrayList<>();
     local.add(Arrays.copyOf(mine, n));
-    List<int[]> all = new ArrayList<>();
-    for (int[] part : s.exchange.gatherAll(local)) {
-      for (int k = 0; k < part.length; k += 2) {
-        all.add(new int[] {part[k], part[k + 1]});
-      }
+    // Every rank's flagged cells as (i, j) pairs, in rank order: the clustering below is the same on every rank.
+    List<int[]> parts = s.exchange.gatherAll(local);
+    int flagged = 0;
+    for (int[] part : parts) {
+      flagged += part.length;
     }
-    if (all.isEmpty()) {
+    if (flagged == 0) {
       return List.of();
+    }
+    int[] all = new int[flagged];
+    int at = 0;
+    for (int[] part : parts) {
+      System.arraycopy(part, 0, all, at, part.length);
+      at += part.length;
     }
     Box dom = grids.domainAt(l);
     int fb = s.amr.flagBuffer();
@@ -103,11 +108,11 @@ final class Regridder {
     int minJ = Integer.MAX_VALUE;
     int maxI = Integer.MIN_VALUE;
     int maxJ = Integer.MIN_VALUE;
-    for (int[] c : all) {
-      minI = Math.min(minI, c[0]);
-      minJ = Math.min(minJ, c[1]);
-      maxI = Math.max(maxI, c[0]);
-      maxJ = Math.max(maxJ, c[1]);
+    for (int k = 0; k < all.length; k += 2) {
+      minI = Math.min(minI, all[k]);
+      minJ = Math.min(minJ, all[k + 1]);
+      maxI = Math.max(maxI, all[k]);
+      maxJ = Math.max(maxJ, all[k + 1]);
     }
     Box field = Box.of2d(minI, minJ, maxI, maxJ).grow(fb + s.amr.cluster().minBoxSize()).orElseThrow().intersection(dom)
         .orElseThrow();
@@ -144,17 +149,19 @@ final class Regridder {
       }
     }
     FlagField flags = FlagField.over(field);
-    for (int[] c : all) {
-      Box grown = Box.of2d(c[0] - fb, c[1] - fb, c[0] + fb, c[1] + fb);
-      grown.intersection(field).ifPresent(g -> {
-        for (int j = g.lo(1); j <= g.hi(1); j++) {
-          for (int i = g.lo(0); i <= g.hi(0); i++) {
-            if (!forbidden.get(i, j)) {
-              flags.set(i, j);
-            }
+    for (int k = 0; k < all.length; k += 2) {
+      // The flag widened by the flag buffer, clipped to the field (which holds every flag with its buffer).
+      int i0 = Math.max(all[k] - fb, field.lo(0));
+      int i1 = Math.min(all[k] + fb, field.hi(0));
+      int j0 = Math.max(all[k + 1] - fb, field.lo(1));
+      int j1 = Math.min(all[k + 1] + fb, field.hi(1));
+      for (int j = j0; j <= j1; j++) {
+        for (int i = i0; i <= i1; i++) {
+          if (!forbidden.get(i, j)) {
+            flags.set(i, j);
           }
         }
-      });
+      }
     }
     List<Box> out = new ArrayList<>();
     if (flags.count() == 0) {

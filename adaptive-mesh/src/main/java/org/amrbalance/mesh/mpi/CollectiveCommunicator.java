@@ -17,16 +17,21 @@ import org.amrbalance.spi.parallel.Collectives;
  * <p>A collective cannot be left early, so an exchange with a timeout waits for every rank like any other, then
  * judges as an MPJ rank would have: a rank that handed its payloads over more than the timeout after this rank
  * began waiting was not heard from in time ({@link ExchangeTimeoutException}, its payloads dropped). The instants
- * are {@link System#nanoTime()} of each rank, comparable because the ranks share one clock (threads of one JVM,
- * the use this class is for). A rank that never joins hangs the others here; only {@link MpjCollectives} gives up.
+ * are read from a clock of the group's own that moves only when a rank {@link #stall stalls}, never from the
+ * machine's: a unit test of a timeout gives the same outcome on a loaded machine as on an idle one, and no rank
+ * is ever late by accident. After each exchange every rank's clock is the latest rank's, as after any
+ * collective. A rank that never joins hangs the others here; only {@link MpjCollectives} gives up.
  */
 public final class CollectiveCommunicator implements Communicator {
   private final Collectives collectives;
   private final WireFilter filter;
+  /** This rank's instant on the group's clock, in nanoseconds (shared by the wire-filtered views of this rank). */
+  private final long[] clock;
 
-  private CollectiveCommunicator(Collectives collectives, WireFilter filter) {
+  private CollectiveCommunicator(Collectives collectives, WireFilter filter, long[] clock) {
     this.collectives = collectives;
     this.filter = filter;
+    this.clock = clock;
   }
 
   public static CollectiveCommunicator over(Collectives collectives) {
@@ -41,12 +46,24 @@ public final class CollectiveCommunicator implements Communicator {
     if (filter == null) {
       throw new IllegalArgumentException("filter = null: must not be null (use WireFilter.none())");
     }
-    return new CollectiveCommunicator(collectives, filter);
+    return new CollectiveCommunicator(collectives, filter, new long[1]);
   }
 
   @Override
   public CollectiveCommunicator withWireFilter(WireFilter filter) {
-    return over(collectives, filter);
+    if (filter == null) {
+      throw new IllegalArgumentException("filter = null: must not be null (use WireFilter.none())");
+    }
+    return new CollectiveCommunicator(collectives, filter, clock);
+  }
+
+  /** Moves this rank's clock on by {@code d}: its next exchange starts that much after the others'. */
+  @Override
+  public void stall(Duration d) {
+    if (d == null || d.isNegative()) {
+      throw new IllegalArgumentException("stall = " + d + ": must be >= 0");
+    }
+    clock[0] += d.toNanos();
   }
 
   @Override
@@ -103,7 +120,7 @@ public final class CollectiveCommunicator implements Communicator {
   public List<Payload> exchange(List<Payload> outgoing, Duration timeout) {
     Frames.checkTimeout(timeout);
     return Frames.exchange(rank(), size(), outgoing, filter, buffers -> {
-      long start = System.nanoTime();
+      long start = clock[0];
       byte[] handedOver = ByteBuffer.allocate(Long.BYTES).putLong(start).array();
       List<List<byte[]>> out = new ArrayList<>(buffers.length);
       for (byte[] b : buffers) {
@@ -112,12 +129,16 @@ public final class CollectiveCommunicator implements Communicator {
       List<List<byte[]>> in = collectives.allToAll(out);
       SortedSet<Integer> silent = new TreeSet<>();
       byte[][] received = new byte[in.size()][];
+      long latest = start;
       for (int r = 0; r < received.length; r++) {
         received[r] = in.get(r).get(0);
-        if (ByteBuffer.wrap(in.get(r).get(1)).getLong() - start > timeout.toNanos()) {
+        long handed = ByteBuffer.wrap(in.get(r).get(1)).getLong();
+        latest = Math.max(latest, handed);
+        if (handed - start > timeout.toNanos()) {
           silent.add(r);
         }
       }
+      clock[0] = latest;
       if (!silent.isEmpty()) {
         throw new ExchangeTimeoutException(rank(), silent, timeout);
       }

@@ -106,6 +106,19 @@ public interface Communicator extends Collectives {
   int completeLateMessages();
 
   /**
+   * Holds this rank back for {@code d} before its next exchange, as a rank that stops answering would be (fault
+   * injection). Over MPJ Express the rank sleeps; an in-process communicator moves this rank's clock instead, so
+   * that a test of a timeout never races the machine's real clock.
+   */
+  default void stall(Duration d) {
+    try {
+      Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
    * The same communicator (same group, same messages) with {@code filter} applied to every buffer this rank sends
    * in an exchange: for fault-injection tests.
    */

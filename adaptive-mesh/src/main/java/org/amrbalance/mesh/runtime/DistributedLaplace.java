@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import javax.annotation.Nullable;
 import org.amrbalance.config.BalancingModules;
+import org.amrbalance.mesh.cluster.ClusterOptions;
 import org.amrbalance.mesh.grid.AmrOptions;
 import org.amrbalance.mesh.laplace.LaplaceAmr;
 import org.amrbalance.mesh.laplace.LaplaceAmrBuilder;
@@ -118,7 +119,8 @@ public final class DistributedLaplace {
     // Attached before the solver exists: every hierarchy the solver builds is placed by the service.
     service.attach(host);
     LaplaceAmrBuilder builder = LaplaceAmr.builder(options.baseCells(), options.baseCells())
-        .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(options.baseBoxSize()))
+        .amr(AmrOptions.defaults().withLevels(options.lmax(), 2).withBaseBoxSize(options.baseBoxSize())
+            .withCluster(ClusterOptions.of(ClusterOptions.defaults().efficiency(), options.minBox(), options.maxBox())))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(options.sweepsPerStep())
             .withRegridInterval(options.regridInterval()))
         .problem(PATH.at(from == null ? 0 : from.step()))

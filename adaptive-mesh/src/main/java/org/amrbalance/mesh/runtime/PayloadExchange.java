@@ -198,7 +198,7 @@ public final class PayloadExchange extends RankExchange {
       if (m.fromRank() == me) {
         if (remapping && m.toRank() != me && !stalled && fault.strikes(RemapFault.Phase.STALL, m, k)) {
           stalled = true;
-          hold(fault.stall());
+          comm.stall(fault.stall());
         }
         try {
           if (remapping && fault.strikes(RemapFault.Phase.PACK, m, k)) {
@@ -312,14 +312,6 @@ public final class PayloadExchange extends RankExchange {
       }
     }
     return n == 0 ? "the byte counts" : (n == 1 ? "move " : "moves ") + b;
-  }
-
-  private static void hold(Duration d) {
-    try {
-      Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   static byte[] pack(double[] values) {

@@ -29,7 +29,7 @@ public final class RunOptions {
     int steps = 40;
     int lmax = 3;
     String balancer = "knapsack";
-    String trigger = "stop-at-rise";
+    String trigger = BalancingModules.DEFAULT_TRIGGER;
     Map<String, String> settings = Map.of();
     int sweepsPerStep = 20;
     int regridInterval = 2;
@@ -37,6 +37,8 @@ public final class RunOptions {
     @Nullable Duration remapTimeout;
     int baseCells = 32;
     int baseBoxSize = 16;
+    int minBox = 2;
+    int maxBox = 32;
     boolean calibrate;
   }
 
@@ -52,6 +54,8 @@ public final class RunOptions {
   private final Duration remapTimeout;
   private final int baseCells;
   private final int baseBoxSize;
+  private final int minBox;
+  private final int maxBox;
   private final boolean calibrate;
 
   private RunOptions(Fields f) {
@@ -66,6 +70,8 @@ public final class RunOptions {
     this.remapTimeout = f.remapTimeout;
     this.baseCells = f.baseCells;
     this.baseBoxSize = f.baseBoxSize;
+    this.minBox = f.minBox;
+    this.maxBox = f.maxBox;
     this.calibrate = f.calibrate;
   }
 
@@ -82,6 +88,8 @@ public final class RunOptions {
     f.remapTimeout = remapTimeout;
     f.baseCells = baseCells;
     f.baseBoxSize = baseBoxSize;
+    f.minBox = minBox;
+    f.maxBox = maxBox;
     f.calibrate = calibrate;
     return f;
   }
@@ -93,7 +101,7 @@ public final class RunOptions {
   }
 
   /**
-   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, stop-at-rise, 20 sweeps per level and
+   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, the library's default trigger, 20 sweeps per level and
    * leg, regrid every 2 steps, no checks, patch work counted in cells (no calibration).
    */
   public static RunOptions defaults() {
@@ -140,6 +148,19 @@ public final class RunOptions {
   public RunOptions withRegridInterval(int r) {
     check("regridInterval", r, 1, 100_000);
     return with(f -> f.regridInterval = r);
+  }
+
+  /**
+   * The sides of the boxes that clustering makes on refined levels: at least {@code min}, at most {@code max} cells
+   * (as AMReX's blocking factor and max_grid_size): larger boxes mean fewer ghost moves and messages per sweep.
+   */
+  public RunOptions withRefinedBoxes(int min, int max) {
+    check("minBox", min, 1, 1024);
+    check("maxBox", max, 2 * min, 4096);
+    return with(f -> {
+      f.minBox = min;
+      f.maxBox = max;
+    });
   }
 
   /** Checksums of every patch after every {@code n}-th step and after the static solve; 0 for none. */
@@ -248,6 +269,14 @@ public final class RunOptions {
     return baseBoxSize;
   }
 
+  public int minBox() {
+    return minBox;
+  }
+
+  public int maxBox() {
+    return maxBox;
+  }
+
   public boolean calibrate() {
     return calibrate;
   }
@@ -278,6 +307,7 @@ public final class RunOptions {
         "--balancer", balancer, "--trigger", trigger, "--sweeps", Integer.toString(sweepsPerStep),
         "--regrid", Integer.toString(regridInterval), "--check-every", Integer.toString(checkEvery),
         "--base", Integer.toString(baseCells), "--box", Integer.toString(baseBoxSize),
+        "--min-box", Integer.toString(minBox), "--max-box", Integer.toString(maxBox),
         "--calibrate", Boolean.toString(calibrate)));
     if (remapTimeout != null) {
       a.addAll(List.of("--remap-timeout", seconds(remapTimeout)));
@@ -288,7 +318,12 @@ public final class RunOptions {
 
   /** Reads the words of {@link #toArgs}; unknown words are an error. */
   public static RunOptions parse(List<String> args) {
-    RunOptions o = defaults();
+    return parse(defaults(), args);
+  }
+
+  /** {@code base} with the words of {@link #toArgs} applied in order. */
+  public static RunOptions parse(RunOptions base, List<String> args) {
+    RunOptions o = base;
     for (int k = 0; k < args.size(); k++) {
       String a = args.get(k);
       String v = k + 1 < args.size() ? args.get(k + 1) : null;
@@ -306,6 +341,8 @@ public final class RunOptions {
         case "--check-every" -> o = o.withCheckEvery(intValue(a, v));
         case "--base" -> o = o.withBaseGrid(intValue(a, v), Math.min(o.baseBoxSize(), intValue(a, v)));
         case "--box" -> o = o.withBaseGrid(o.baseCells(), intValue(a, v));
+        case "--min-box" -> o = o.withRefinedBoxes(intValue(a, v), Math.max(o.maxBox(), 2 * intValue(a, v)));
+        case "--max-box" -> o = o.withRefinedBoxes(o.minBox(), intValue(a, v));
         case "--calibrate" -> o = o.withCalibration(booleanValue(a, v));
         case "--remap-timeout" -> o = v.equals("none") ? o.withoutRemapTimeout()
             : o.withRemapTimeout(secondsValue(a, v));

@@ -208,6 +208,14 @@ class LaplaceDemoTest {
         .hasMessage("--box = 64: must be at most --base = 32");
     assertThat(LaplaceDemo.Args.parse("--base", "64", "--box", "32").runOptions().baseCells()).isEqualTo(64);
     assertThat(LaplaceDemo.Args.parse().runOptions().calibrate()).as("on by default in the demo").isTrue();
+    LaplaceDemo.Args sized = LaplaceDemo.Args.parse("--regrid", "4", "--min-box", "8", "--max-box", "64");
+    assertThat(sized.runOptions().regridInterval()).isEqualTo(4);
+    assertThat(sized.runOptions().minBox()).isEqualTo(8);
+    assertThat(sized.runOptions().maxBox()).isEqualTo(64);
+    assertThat(sized.programArgs()).containsSubsequence("--regrid", "4").containsSubsequence("--min-box", "8")
+        .containsSubsequence("--max-box", "64");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--min-box", "8", "--max-box", "10"))
+        .hasMessageContaining("maxBox = 10");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--trigger", "sometimes"))
         .hasMessageContaining("--trigger = sometimes: unknown trigger; known: [")
         .hasMessageContaining("stop-at-rise").hasMessageContaining("never");

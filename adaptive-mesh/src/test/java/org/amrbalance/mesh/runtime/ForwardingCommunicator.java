@@ -38,6 +38,11 @@ abstract class ForwardingCommunicator implements Communicator {
   }
 
   @Override
+  public void stall(Duration d) {
+    inner.stall(d);
+  }
+
+  @Override
   public Communicator withWireFilter(WireFilter filter) {
     return inner.withWireFilter(filter);
   }

@@ -103,10 +103,10 @@ class PayloadExchangeTest {
       x.remapTimeout(timeout);
       Map<Block, GridData> mine = Map.of(c.rank() == 0 ? A : B, data(c.rank() == 0 ? A : B, c.rank()));
       List<Object> outcome = new ArrayList<>();
-      lateOnRankOne(c.rank(), timeout);
+      lateOnRankOne(x, timeout);
       outcome.add(x.move(moves, mine::get).get(c.rank() == 0 ? 1 : 0));
       x.beginRemap(true);
-      lateOnRankOne(c.rank(), timeout);
+      lateOnRankOne(x, timeout);
       outcome.add(x.move(moves, mine::get).get(c.rank() == 0 ? 1 : 0));
       outcome.add(String.valueOf(x.endRemap()));
       return outcome;
@@ -120,13 +120,10 @@ class PayloadExchangeTest {
     assertThat(got.get(1).get(2)).isEqualTo("null");
   }
 
-  private static void lateOnRankOne(int rank, Duration timeout) {
-    if (rank == 1) {
-      try {
-        Thread.sleep(3 * timeout.toMillis());
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
+  /** Rank 1 three times the timeout late, on the group's clock: no sleep, so no race with a loaded machine. */
+  private static void lateOnRankOne(PayloadExchange x, Duration timeout) {
+    if (x.communicator().rank() == 1) {
+      x.communicator().stall(timeout.multipliedBy(3));
     }
   }
 

@@ -24,6 +24,24 @@ class RunOptionsTest {
   }
 
   @Test
+  void refinedBoxSidesRoundTripAndAreChecked() {
+    RunOptions o = RunOptions.defaults().withRefinedBoxes(8, 64);
+    assertThat(RunOptions.parse(o.toArgs())).isEqualTo(o);
+    assertThat(o.minBox()).isEqualTo(8);
+    assertThat(o.maxBox()).isEqualTo(64);
+    assertThat(RunOptions.defaults().minBox()).isEqualTo(2);
+    assertThat(RunOptions.defaults().maxBox()).isEqualTo(32);
+    // A minimum above half the default maximum raises the maximum with it, so that a box can always be halved.
+    assertThat(RunOptions.parse(List.of("--min-box", "20")).maxBox()).isEqualTo(40);
+    assertThat(RunOptions.parse(RunOptions.defaults().withRegridInterval(5), List.of("--max-box", "48")))
+        .isEqualTo(RunOptions.defaults().withRegridInterval(5).withRefinedBoxes(2, 48));
+    assertThatThrownBy(() -> RunOptions.defaults().withRefinedBoxes(8, 15))
+        .hasMessageContaining("maxBox = 15");
+    assertThatThrownBy(() -> RunOptions.defaults().withRefinedBoxes(0, 32))
+        .hasMessageContaining("minBox = 0");
+  }
+
+  @Test
   void theProblemSizeAndCalibrationRoundTripAndAreChecked() {
     RunOptions o = RunOptions.defaults().withBaseGrid(128, 32).withCalibration(true);
     assertThat(RunOptions.parse(o.toArgs())).isEqualTo(o);
