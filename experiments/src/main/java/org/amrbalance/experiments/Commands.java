@@ -26,7 +26,7 @@ final class Commands {
 
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(),
-        new ReproduceCommand(reproductions()), new BenchCommand());
+        new ReproduceCommand(reproductions()), new BenchCommand(), new CompletionCommand());
   }
 
   static List<Reproduction> reproductions() {

@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.balance;
 
 import com.google.inject.Guice;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,55 +9,122 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.annotation.Nullable;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.Command;
-import org.amrbalance.experiments.cli.Args;
-import org.amrbalance.experiments.cli.Option;
+import org.amrbalance.experiments.Invocation;
 import org.amrbalance.experiments.cli.UsageException;
+import org.amrbalance.experiments.cli.Values;
 import org.amrbalance.experiments.plot.Table;
 import org.amrbalance.readers.HierarchyFile;
 import org.amrbalance.readers.HierarchyFormat;
+import org.amrbalance.readers.HierarchyFormatException;
 import org.amrbalance.readers.HierarchyReaders;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
+import picocli.CommandLine;
 
 /**
  * {@code balance --input FILE --balancer NAME --ranks P}: reads a hierarchy (Enzo, Chombo, AMReX), balances it
  * and prints the {@link BalanceReport}; with {@code --balancer all} and several ranks, a table of every balancer,
  * beside the assignment the writing code recorded in the file.
  */
+@CommandLine.Command(name = "balance", sortOptions = false,
+    description = "balance a hierarchy file (Enzo, Chombo, AMReX) and print the report")
 public final class BalanceCommand implements Command {
-  @Override
-  public String name() {
-    return "balance";
+  @CommandLine.Option(names = "--input", paramLabel = "FILE[,FILE...]",
+      description = "hierarchy files: Enzo .hierarchy, Chombo layout, AMReX Header (required)")
+  String input;
+
+  @CommandLine.Option(names = "--format", paramLabel = "F",
+      description = "auto, enzo, chombo or amrex (default auto: from the content)")
+  String format;
+
+  @CommandLine.Option(names = "--balancer", paramLabel = "NAME",
+      description = "a balancer name, or all (default knapsack); see --list")
+  String balancer;
+
+  @CommandLine.Option(names = "--ranks", paramLabel = "P[,P...]", description = "rank counts (default 16)")
+  String ranks;
+
+  @CommandLine.Option(names = "--topology", paramLabel = "T",
+      description = "full, hypercube, mesh or mesh:PxQ (default full)")
+  String topology;
+
+  @CommandLine.Option(names = "--set", paramLabel = "KEY=VALUE[,KEY=VALUE...]",
+      description = "a balancer option, repeatable: KEY is an option of the balancer (every selected balancer that"
+          + " has it) or NAME.OPTION; see --list")
+  @Nullable
+  List<String> set;
+
+  @CommandLine.Option(names = "--json", description = "print one JSON object per run")
+  boolean json;
+
+  @CommandLine.Option(names = "--markdown", description = "print a Markdown table")
+  boolean markdown;
+
+  @CommandLine.Option(names = "--list", description = "list the balancers and their options, and exit")
+  boolean list;
+
+  /** How the runs are printed. */
+  enum Output { CSV, JSON, MARKDOWN }
+
+  /**
+   * The checked options of one call: every balancer name, {@code --set} key and value, rank count and topology is
+   * valid, and every input file exists, before any file is read.
+   */
+  record Options(List<Path> inputs, String format, List<String> balancers, Map<String, Map<String, String>> settings,
+      List<Integer> ranks, String topology, Output output) {
+    Options {
+      inputs = List.copyOf(inputs);
+      balancers = List.copyOf(balancers);
+      settings = Map.copyOf(settings);
+      ranks = List.copyOf(ranks);
+    }
+  }
+
+  Options options(Path workingDirectory) {
+    if (json && markdown) {
+      throw new UsageException("give one of them, not both", "--json, --markdown");
+    }
+    if (input == null || input.isBlank()) {
+      throw new UsageException("a hierarchy file is required", "--input");
+    }
+    String f = Values.choice("--format", format, "auto", formats());
+    String which = balancer == null ? BalancingModules.DEFAULT_BALANCER : balancer.strip();
+    List<String> balancers = which.equals("all") ? List.copyOf(BalancingModules.balancerNames()) : List.of(which);
+    if (!which.equals("all") && !BalancingModules.balancerNames().contains(which)) {
+      throw new UsageException("unknown balancer; known: " + String.join(", ", BalancingModules.balancerNames())
+          + " or all", "--balancer " + which);
+    }
+    Map<String, Map<String, String>> settings = options(set == null ? List.of() : set, balancers);
+    for (String b : balancers) {
+      try {
+        BalancingModules.balancerModule(b, settings.get(b)); // checks every value
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage(), "--set");
+      }
+    }
+    List<Integer> p = Values.integers("--ranks", ranks, List.of(16), 1, 1 << 24);
+    String t = topology == null ? "full" : topology;
+    for (int r : p) {
+      MachineSpec.parse(t, r);
+    }
+    List<Path> files = new ArrayList<>();
+    for (String name : input.split(",")) {
+      files.add(Values.readableFile("--input", name, workingDirectory));
+    }
+    return new Options(files, f, balancers, settings, p, t,
+        json ? Output.JSON : markdown ? Output.MARKDOWN : Output.CSV);
   }
 
   @Override
-  public String summary() {
-    return "balance a hierarchy file (Enzo, Chombo, AMReX) and print the report";
-  }
-
-  @Override
-  public List<Option> options() {
-    return List.of(
-        Option.value("input", "FILE[,FILE...]", "hierarchy files: Enzo .hierarchy, Chombo layout, AMReX Header (required)"),
-        Option.value("format", "F", "auto, enzo, chombo or amrex (default auto: from the content)"),
-        Option.value("balancer", "NAME", "a balancer name, or all (default knapsack); see --list"),
-        Option.value("ranks", "P[,P...]", "rank counts (default 16)"),
-        Option.value("topology", "T", "full, hypercube, mesh or mesh:PxQ (default full)"),
-        Option.value("set", "KEY=VALUE[,KEY=VALUE...]", "a balancer option, repeatable: KEY is an option of the"
-            + " balancer (every selected balancer that has it) or NAME.OPTION; see --list"),
-        Option.flag("json", "print one JSON object per run"),
-        Option.flag("markdown", "print a Markdown table"),
-        Option.flag("list", "list the balancers and exit"));
-  }
-
-  @Override
-  public int run(Args args, PrintStream out, PrintStream err) throws Exception {
-    if (args.flag("list")) {
+  public int run(Invocation call) throws IOException {
+    PrintStream out = call.out();
+    if (list) {
       for (String name : BalancingModules.balancerNames()) {
         out.printf("%-22s %s%n", name, BalancingModules.balancer(name).description());
         for (Map.Entry<String, String> o : new java.util.TreeMap<>(BalancingModules.balancer(name).options())
@@ -66,48 +134,34 @@ public final class BalanceCommand implements Command {
       }
       return 0;
     }
+    Options o = options(call.workingDirectory());
     List<HierarchyFile> files = new ArrayList<>();
-    for (String name : args.required("input").split(",")) {
-      files.add(read(Path.of(name.trim()), args.string("format", "auto")));
-    }
-    String which = args.string("balancer", BalancingModules.DEFAULT_BALANCER);
-    List<String> balancers = which.equals("all") ? List.copyOf(BalancingModules.balancerNames()) : List.of(which);
-    if (!which.equals("all") && !BalancingModules.balancerNames().contains(which)) {
-      throw new UsageException("--balancer " + which + ": unknown; known: " + BalancingModules.balancerNames()
-          + " or all");
-    }
-    Map<String, Map<String, String>> options = options(args.all("set"), balancers);
-    for (String b : balancers) {
+    for (Path file : o.inputs()) {
       try {
-        BalancingModules.balancerModule(b, options.get(b)); // checks every value before any work
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--set: " + e.getMessage());
+        files.add(read(file, o.format()));
+      } catch (HierarchyFormatException e) {
+        throw UsageException.of(e);
+      } catch (IOException e) {
+        throw UsageException.unreadable(e, file);
       }
     }
-    List<Integer> ranks = args.integers("ranks", List.of(16), 1, 1 << 24);
-    String topology = args.string("topology", "full");
-    for (int p : ranks) {
-      MachineSpec.parse(topology, p); // every rank count is checked before any work
-    }
-
     List<BalanceRun> runs = new ArrayList<>();
     for (HierarchyFile file : files) {
       recorded(file).ifPresent(runs::add);
-      for (int p : ranks) {
-        Machine machine = MachineSpec.parse(topology, p);
-        for (String name : balancers) {
-          runs.add(runOne(file, name, options.get(name), machine, topology));
-          if (!args.flag("json") && !args.flag("markdown") && balancers.size() * ranks.size() > 1) {
-            err.printf("%s on %d ranks done%n", name, p);
+      for (int p : o.ranks()) {
+        Machine machine = MachineSpec.parse(o.topology(), p);
+        for (String name : o.balancers()) {
+          runs.add(runOne(file, name, o.settings().get(name), machine, o.topology()));
+          if (o.output() == Output.CSV && o.balancers().size() * o.ranks().size() > 1) {
+            call.err().printf("%s on %d ranks done%n", name, p);
           }
         }
       }
     }
-    if (args.flag("json")) {
-      runs.forEach(r -> out.println(r.toJson()));
-    } else {
-      Table t = table(runs, files.size() > 1);
-      out.print(args.flag("markdown") ? t.toMarkdown() : t.toCsv());
+    switch (o.output()) {
+      case JSON -> runs.forEach(r -> out.println(r.toJson()));
+      case MARKDOWN -> out.print(table(runs, files.size() > 1).toMarkdown());
+      case CSV -> out.print(table(runs, files.size() > 1).toCsv());
     }
     return 0;
   }
@@ -116,13 +170,7 @@ public final class BalanceCommand implements Command {
     if (format.equals("auto")) {
       return HierarchyReaders.read(input);
     }
-    HierarchyFormat f;
-    try {
-      f = HierarchyFormat.fromConfigName(format);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--format " + format + ": must be auto, enzo, chombo or amrex");
-    }
-    return HierarchyReaders.reader(f).read(input);
+    return HierarchyReaders.reader(HierarchyFormat.fromConfigName(format)).read(input);
   }
 
   /** One balancer, chosen by name with default options, on one machine. */
@@ -164,7 +212,7 @@ public final class BalanceCommand implements Command {
       for (String pair : set.split(",")) {
         int eq = pair.indexOf('=');
         if (eq <= 0 || eq == pair.length() - 1) {
-          throw new UsageException("--set " + pair + ": expected KEY=VALUE or NAME.KEY=VALUE");
+          throw new UsageException("expected KEY=VALUE or NAME.KEY=VALUE", "--set " + pair);
         }
         String key = pair.substring(0, eq).trim();
         String value = pair.substring(eq + 1).trim();
@@ -173,8 +221,8 @@ public final class BalanceCommand implements Command {
         if (dot > 0) {
           String name = key.substring(0, dot);
           if (!balancers.contains(name)) {
-            throw new UsageException("--set " + pair + ": balancer " + name + " is not selected (--balancer "
-                + String.join(",", balancers) + ")");
+            throw new UsageException("balancer " + name + " is not selected (--balancer "
+                + String.join(",", balancers) + ")", "--set " + pair);
           }
           targets = List.of(name);
           key = key.substring(dot + 1);
@@ -189,8 +237,8 @@ public final class BalanceCommand implements Command {
         if (!used) {
           java.util.Set<String> known = new java.util.TreeSet<>();
           targets.forEach(b -> known.addAll(BalancingModules.balancer(b).options().keySet()));
-          throw new UsageException("--set " + pair + ": no selected balancer has option " + key + "; options: "
-              + known);
+          throw new UsageException("no selected balancer has option " + key + "; options: " + known,
+              "--set " + pair);
         }
       }
     }

@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.balance;
 
-import java.util.Locale;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.amrbalance.experiments.plot.Json;
 import org.amrbalance.spi.BalanceReport;
 
 /**
@@ -10,34 +11,20 @@ import org.amrbalance.spi.BalanceReport;
 public record BalanceRun(String input, String balancer, int ranks, String topology, BalanceReport report,
     double seconds) {
 
-  /** The run as one JSON object with the report's fields. */
+  /** The run as one JSON object with the report's fields; a value that is not finite (no time) is null. */
   public String toJson() {
-    return String.format(Locale.ROOT,
-        "{\"input\": %s, \"balancer\": %s, \"ranks\": %d, \"topology\": %s, \"maxLoad\": %s, \"avgLoad\": %s,"
-            + " \"imbalance\": %s, \"efficiency\": %s, \"levelSynchronousEfficiency\": %s, \"emptyRanks\": %d, \"pieces\": %d, \"intraGridComm\": %s,"
-            + " \"interGridComm\": %s, \"maxInterGridComm\": %s, \"seconds\": %s}",
-        quote(input), quote(balancer), ranks, quote(topology), num(report.maxLoad()), num(report.averageLoad()),
-        num(report.imbalance()), num(report.efficiency()), num(report.levelSynchronousEfficiency()),
-        report.emptyRanks(), report.pieces(),
-        num(report.intraGridCommunication()), num(report.interGridCommunication()),
-        num(report.maxInterGridCommunication()), num(seconds));
-  }
-
-  private static String num(double v) {
-    return Double.isFinite(v) ? Double.toString(v) : "null";
-  }
-
-  private static String quote(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      if (c == '"' || c == '\\') {
-        b.append('\\').append(c);
-      } else if (c < 0x20) {
-        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-      } else {
-        b.append(c);
-      }
-    }
-    return b.append('"').toString();
+    ObjectNode o = Json.object().put("input", input).put("balancer", balancer).put("ranks", ranks)
+        .put("topology", topology);
+    Json.put(o, "maxLoad", report.maxLoad());
+    Json.put(o, "avgLoad", report.averageLoad());
+    Json.put(o, "imbalance", report.imbalance());
+    Json.put(o, "efficiency", report.efficiency());
+    Json.put(o, "levelSynchronousEfficiency", report.levelSynchronousEfficiency());
+    o.put("emptyRanks", report.emptyRanks()).put("pieces", report.pieces());
+    Json.put(o, "intraGridComm", report.intraGridCommunication());
+    Json.put(o, "interGridComm", report.interGridCommunication());
+    Json.put(o, "maxInterGridComm", report.maxInterGridCommunication());
+    Json.put(o, "seconds", seconds);
+    return Json.line(o);
   }
 }

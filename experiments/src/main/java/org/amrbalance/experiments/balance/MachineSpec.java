@@ -17,7 +17,7 @@ public final class MachineSpec {
     }
     if (s.equals("hypercube")) {
       if (Integer.bitCount(ranks) != 1) {
-        throw new UsageException("--topology hypercube needs a power-of-two rank count, not " + ranks);
+        throw new UsageException("hypercube needs a power-of-two rank count, not " + ranks, "--topology " + spec);
       }
       return Machine.hypercube(ranks);
     }
@@ -39,8 +39,8 @@ public final class MachineSpec {
       } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
         // reported below
       }
-      throw new UsageException("--topology " + spec + ": must be mesh:PxQ with P x Q = --ranks " + ranks);
+      throw new UsageException("must be mesh:PxQ with P x Q = --ranks " + ranks, "--topology " + spec);
     }
-    throw new UsageException("--topology " + spec + ": must be full, hypercube, mesh or mesh:PxQ");
+    throw new UsageException("must be full, hypercube, mesh or mesh:PxQ", "--topology " + spec);
   }
 }

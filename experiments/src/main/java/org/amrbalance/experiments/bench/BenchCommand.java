@@ -11,15 +11,20 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.Command;
-import org.amrbalance.experiments.cli.Args;
-import org.amrbalance.experiments.cli.Option;
+import org.amrbalance.experiments.Invocation;
 import org.amrbalance.experiments.cli.UsageException;
+import org.amrbalance.experiments.cli.Values;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code bench [--quick] [--out DIR] [--include REGEX] [--mode time|memory|all]}: runs the JMH benchmarks of
  * the balancers in process through JMH's runner and, in memory mode, balances 10^5 grids on 16,384 ranks with
  * each balancer in a fresh JVM capped at 1 GiB; writes {@code DIR/benchmarks.md} and CSV files.
  */
+@CommandLine.Command(name = "bench", sortOptions = false,
+    description = "JMH benchmarks of every balancer at scale, and heap use; writes benchmarks.md and CSV")
 public final class BenchCommand implements Command {
   /**
    * Balancers timed only up to a grid count: list scheduling (L2) scans every processor within a grid's hop
@@ -32,101 +37,131 @@ public final class BenchCommand implements Command {
   static final int MEMORY_GRIDS = 100_000;
   static final int MEMORY_RANKS = 16_384;
 
-  @Override
-  public String name() {
-    return "bench";
-  }
+  @CommandLine.Option(names = "--quick",
+      description = "in process (no fork), 1 warm-up and 2 measured iterations of 500 ms")
+  boolean quick;
 
-  @Override
-  public String summary() {
-    return "JMH benchmarks of every balancer at scale, and heap use; writes benchmarks.md and CSV";
-  }
+  @CommandLine.Option(names = "--out", paramLabel = "DIR",
+      description = "folder for benchmarks.md and the CSV files (default results/bench)")
+  String out;
 
-  @Override
-  public List<Option> options() {
-    return List.of(
-        Option.flag("quick", "in process (no fork), 1 warm-up and 2 measured iterations of 500 ms"),
-        Option.value("out", "DIR", "folder for benchmarks.md and the CSV files (default results/bench)"),
-        Option.value("include", "REGEX", "run only benchmarks whose name contains a match (default all)"),
-        Option.value("mode", "M", "time, memory or all (default time)"),
-        Option.value("balancers", "NAME[,NAME...]", "balancers to time (default all)"),
-        Option.value("grids", "N[,N...]", "grid counts (default 1000,10000,100000)"),
-        Option.value("ranks", "P[,P...]", "rank counts, powers of two (default 16,128,1024,16384)"),
-        Option.value("forks", "N", "JMH forks (default 1, 0 with --quick)"),
-        Option.value("warmup", "N", "warm-up iterations (default 2, 1 with --quick)"),
-        Option.value("iterations", "N", "measured iterations (default 3, 2 with --quick)"),
-        Option.value("time", "MS", "milliseconds per iteration (default 1000, 500 with --quick)"),
-        Option.value("memory-timeout", "S", "seconds allowed per balancer in memory mode (default 600)"));
-  }
+  @CommandLine.Option(names = "--include", paramLabel = "REGEX",
+      description = "run only benchmarks whose name contains a match (default all)")
+  String include;
 
-  @Override
-  public int run(Args args, PrintStream out, PrintStream err) throws Exception {
-    boolean quick = args.flag("quick");
-    String mode = args.choice("mode", "time", Set.of("time", "memory", "all"));
-    Pattern include;
+  @CommandLine.Option(names = "--mode", paramLabel = "M", description = "time, memory or all (default time)")
+  String mode;
+
+  @CommandLine.Option(names = "--balancers", paramLabel = "NAME[,NAME...]",
+      description = "balancers to time (default all)")
+  String balancers;
+
+  @CommandLine.Option(names = "--grids", paramLabel = "N[,N...]",
+      description = "grid counts (default 1000,10000,100000)")
+  String grids;
+
+  @CommandLine.Option(names = "--ranks", paramLabel = "P[,P...]",
+      description = "rank counts, powers of two (default 16,128,1024,16384)")
+  String ranks;
+
+  @CommandLine.Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 1, 0 with --quick)")
+  String forks;
+
+  @CommandLine.Option(names = "--warmup", paramLabel = "N",
+      description = "warm-up iterations (default 2, 1 with --quick)")
+  String warmup;
+
+  @CommandLine.Option(names = "--iterations", paramLabel = "N",
+      description = "measured iterations (default 3, 2 with --quick)")
+  String iterations;
+
+  @CommandLine.Option(names = "--time", paramLabel = "MS",
+      description = "milliseconds per iteration (default 1000, 500 with --quick)")
+  String time;
+
+  @CommandLine.Option(names = "--memory-timeout", paramLabel = "S",
+      description = "seconds allowed per balancer in memory mode (default 600)")
+  String memoryTimeout;
+
+  /** The checked options: the plan of the timings, the mode and the output folder (created, so known writable). */
+  record Options(BenchPlan plan, String mode, Path out, int memoryTimeout) {}
+
+  Options options(Path workingDirectory) {
+    String m = Values.choice("--mode", mode, "time", Set.of("time", "memory", "all"));
+    Pattern pattern;
     try {
-      include = Pattern.compile(args.string("include", ".*"));
+      pattern = Pattern.compile(include == null ? ".*" : include);
     } catch (PatternSyntaxException e) {
-      throw new UsageException("--include " + args.string("include", "") + ": not a regular expression ("
-          + e.getDescription() + ")");
+      throw new UsageException("not a regular expression: " + e.getDescription(), "--include " + include);
     }
     List<String> known = List.copyOf(BalancingModules.balancerNames());
-    List<String> balancers = known;
-    if (args.has("balancers")) {
-      balancers = List.of(args.string("balancers", "").split(","));
-      for (String b : balancers) {
+    List<String> chosen = known;
+    if (balancers != null) {
+      chosen = List.of(balancers.split(","));
+      for (String b : chosen) {
         if (!known.contains(b)) {
-          throw new UsageException("--balancers " + b + ": unknown; known: " + known);
+          throw new UsageException("unknown balancer; known: " + String.join(", ", known), "--balancers " + b);
         }
       }
     }
-    List<Integer> grids = args.integers("grids", DEFAULT_GRIDS, ScaleHierarchy.MIN_GRIDS, 10_000_000);
-    List<Integer> ranks = args.integers("ranks", DEFAULT_RANKS, 1, 1 << 24);
-    for (int p : ranks) {
-      if (Integer.bitCount(p) != 1) {
-        throw new UsageException("--ranks " + p + ": must be a power of two (the machine is a hypercube)");
+    List<Integer> g = Values.integers("--grids", grids, DEFAULT_GRIDS, ScaleHierarchy.MIN_GRIDS, 10_000_000);
+    List<Integer> p = Values.integers("--ranks", ranks, DEFAULT_RANKS, 1, 1 << 24);
+    for (int r : p) {
+      if (Integer.bitCount(r) != 1) {
+        throw new UsageException("must be a power of two (the machine is a hypercube)", "--ranks " + r);
       }
     }
-    BenchPlan plan = new BenchPlan(include, balancers, grids, ranks, !args.has("grids") && !args.has("ranks"),
-        MAX_GRIDS, args.integer("forks", quick ? 0 : 1, 0, 10), args.integer("warmup", quick ? 1 : 2, 0, 100),
-        args.integer("iterations", quick ? 2 : 3, 1, 1000), args.integer("time", quick ? 500 : 1000, 1, 3_600_000));
-    Path dir = args.path("out", "results/bench");
-    Files.createDirectories(dir);
+    BenchPlan plan = new BenchPlan(pattern, chosen, g, p, grids == null && ranks == null, MAX_GRIDS,
+        Values.integer("--forks", forks, quick ? 0 : 1, 0, 10),
+        Values.integer("--warmup", warmup, quick ? 1 : 2, 0, 100),
+        Values.integer("--iterations", iterations, quick ? 2 : 3, 1, 1000),
+        Values.integer("--time", time, quick ? 500 : 1000, 1, 3_600_000));
+    int timeout = Values.integer("--memory-timeout", memoryTimeout, 600, 1, 86_400);
+    Path dir = Values.writableFolder("--out", out == null ? "results/bench" : out, workingDirectory);
+    return new Options(plan, m, dir, timeout);
+  }
 
+  @Override
+  public int run(Invocation call) throws Exception {
+    Options o = options(call.workingDirectory());
+    PrintStream err = call.err();
     List<TimingResult> timings = new ArrayList<>();
-    if (!mode.equals("memory")) {
-      Path logs = Files.createDirectories(dir.resolve("jmh-logs"));
-      timings = new JmhBench(plan, logs).run(err);
+    if (!o.mode().equals("memory")) {
+      Path logs = Files.createDirectories(o.out().resolve("jmh-logs"));
+      timings = new JmhBench(o.plan(), logs).run(err);
       if (timings.isEmpty()) {
-        throw new UsageException("--include " + include + ": matches no benchmark (" + JmhBench.BALANCE + ", "
-            + JmhBench.REAL + ", " + JmhBench.TRIGGER + ", " + JmhBench.TARGET + ", " + JmhBench.SCALE_TARGET + ")");
+        throw new UsageException("matches no benchmark (" + JmhBench.BALANCE + ", " + JmhBench.REAL + ", "
+            + JmhBench.TRIGGER + ", " + JmhBench.TARGET + ", " + JmhBench.SCALE_TARGET + ")",
+            "--include " + o.plan().include());
       }
     }
     List<MemoryResult> memory = new ArrayList<>();
-    if (!mode.equals("time")) {
-      MemoryRun run = new MemoryRun(1L << 30, args.integer("memory-timeout", 600, 1, 86_400));
-      for (String b : balancers) {
+    if (!o.mode().equals("time")) {
+      MemoryRun run = new MemoryRun(1L << 30, o.memoryTimeout());
+      for (String b : o.plan().balancers()) {
         err.printf("bench: heap of %s on %d grids, %d ranks%n", b, MEMORY_GRIDS, MEMORY_RANKS);
         memory.add(run.run(b, MEMORY_GRIDS, MEMORY_RANKS));
       }
     }
-    BenchSummary summary = new BenchSummary(commandLine(args), plan, timings, memory);
-    for (Path f : summary.write(dir)) {
-      out.println(f);
+    BenchSummary summary = new BenchSummary(commandLine(call.parsed()), o.plan(), timings, memory);
+    for (Path f : summary.write(o.out())) {
+      call.out().println(f);
     }
     return 0;
   }
 
-  /** The command line that produced the results, rebuilt from the parsed options. */
-  private String commandLine(Args args) {
+  /** The command line that produced the results, rebuilt from the options as given. */
+  private static String commandLine(ParseResult parsed) {
     StringBuilder s = new StringBuilder("java -jar experiments/target/amrbalance.jar bench");
-    for (Option o : options()) {
-      if (args.has(o.name())) {
-        s.append(" --").append(o.name());
-        if (o.takesValue()) {
-          String v = args.string(o.name(), "");
-          s.append(' ').append(v.matches("[A-Za-z0-9_,./:=+-]+") ? v : "'" + v.replace("'", "'\\''") + "'");
-        }
+    for (OptionSpec o : parsed.commandSpec().options()) {
+      if (!parsed.hasMatchedOption(o)) {
+        continue;
+      }
+      s.append(' ').append(o.longestName());
+      if (o.arity().max() > 0) {
+        List<String> given = parsed.matchedOption(o.longestName()).stringValues();
+        String v = given.get(given.size() - 1);
+        s.append(' ').append(v.matches("[A-Za-z0-9_,./:=+-]+") ? v : "'" + v.replace("'", "'\\''") + "'");
       }
     }
     return s.toString();

@@ -1,7 +1,7 @@
 package org.amrbalance.experiments.models;
 
-import java.util.Locale;
 import java.util.SplittableRandom;
+import org.amrbalance.experiments.plot.Json;
 import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
@@ -26,12 +26,14 @@ public final class SarVersusFixed {
     }
 
     public String toJson() {
-      return String.format(Locale.ROOT,
-          "{\"cost\": %s, \"runs\": %d, \"sarUtilization\": %.6f, \"bestFixedInterval\": %d, "
-              + "\"bestFixedUtilization\": %.6f, \"neverUtilization\": %.6f, \"sarMinusBestFixed\": %.6f, "
-              + "\"standardError\": %.6f, \"sarMeanInterval\": %.3f, \"sarMeanRemaps\": %.3f, \"exactNHat\": %d}",
-          cost, runs, sarUtilization, bestInterval, bestFixedUtilization(), neverUtilization, differenceMean,
-          differenceStandardError, sarMeanInterval, sarMeanRemaps, exactMinimiser);
+      return Json.line(Json.object().put("cost", cost).put("runs", runs)
+          .put("sarUtilization", Json.fixed(sarUtilization, 6)).put("bestFixedInterval", bestInterval)
+          .put("bestFixedUtilization", Json.fixed(bestFixedUtilization(), 6))
+          .put("neverUtilization", Json.fixed(neverUtilization, 6))
+          .put("sarMinusBestFixed", Json.fixed(differenceMean, 6))
+          .put("standardError", Json.fixed(differenceStandardError, 6))
+          .put("sarMeanInterval", Json.fixed(sarMeanInterval, 3)).put("sarMeanRemaps", Json.fixed(sarMeanRemaps, 3))
+          .put("exactNHat", exactMinimiser));
     }
   }
 

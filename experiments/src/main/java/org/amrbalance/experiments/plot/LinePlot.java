@@ -3,29 +3,40 @@ package org.amrbalance.experiments.plot;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.FontMetrics;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
-import java.awt.geom.AffineTransform;
-import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javax.imageio.ImageIO;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * A line plot with axes, ticks, axis labels, a title and a legend, drawn with Java2D into a PNG. Immutable:
- * every setter returns a new plot. Linear or logarithmic axes.
+ * A line chart with a title, axis labels and a legend, drawn by JFreeChart into a PNG. Immutable: every setter
+ * returns a new plot. Linear or logarithmic axes; points that an axis cannot show (NaN, or not positive on a
+ * logarithmic axis) are left out.
  */
 public final class LinePlot {
+  /**
+   * Fixed colours in series order, the first ten those of the project's other charts, so that a series keeps its
+   * colour from one figure to the next; enough for every balancer and a bound in one plot.
+   */
   private static final Color[] PALETTE = {
       new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
       new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
-      // enough for every balancer and a bound in one plot
       new Color(0xbcbd22), new Color(0x17becf), new Color(0x000000), new Color(0x393b79),
       new Color(0xad494a), new Color(0x637939), new Color(0xe7969c)};
 
@@ -77,229 +88,93 @@ public final class LinePlot {
 
   /** Writes a PNG of {@code width} x {@code height} pixels, creating parent folders. */
   public void writePng(Path file, int width, int height) throws IOException {
+    checkSize(width, height);
     if (file.getParent() != null) {
       Files.createDirectories(file.getParent());
     }
-    ImageIO.write(render(width, height), "png", file.toFile());
+    ChartUtils.saveChartAsPNG(file.toFile(), chart(), width, height);
   }
 
   public BufferedImage render(int width, int height) {
-    if (width < 200 || height < 150) {
-      throw new IllegalArgumentException("size = " + width + "x" + height + ": must be at least 200x150");
-    }
-    BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = img.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-    g.setColor(Color.WHITE);
-    g.fillRect(0, 0, width, height);
-    Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
-    g.setFont(font);
-    FontMetrics fm = g.getFontMetrics();
+    checkSize(width, height);
+    return chart().createBufferedImage(width, height);
+  }
 
-    int left = 80;
-    int right = 20;
-    int top = 40;
-    int bottom = 60;
-    int pw = width - left - right;
-    int ph = height - top - bottom;
-
-    double[] xr = range(true);
-    double[] yr = range(false);
-
-    g.setColor(Color.BLACK);
-    g.setFont(font.deriveFont(Font.BOLD, 15f));
-    g.drawString(title, (width - g.getFontMetrics().stringWidth(title)) / 2, 24);
-    g.setFont(font);
-
-    g.setColor(new Color(0xe8e8e8));
-    List<Double> xt = ticks(xr[0], xr[1], logX);
-    List<Double> yt = ticks(yr[0], yr[1], logY);
-    for (double t : xt) {
-      int px = left + (int) Math.round(frac(t, xr, logX) * pw);
-      g.drawLine(px, top, px, top + ph);
-    }
-    for (double t : yt) {
-      int py = top + ph - (int) Math.round(frac(t, yr, logY) * ph);
-      g.drawLine(left, py, left + pw, py);
-    }
-    g.setColor(Color.BLACK);
-    g.drawRect(left, top, pw, ph);
-    for (double t : xt) {
-      int px = left + (int) Math.round(frac(t, xr, logX) * pw);
-      g.drawLine(px, top + ph, px, top + ph + 5);
-      String s = label(t);
-      g.drawString(s, px - fm.stringWidth(s) / 2, top + ph + 20);
-    }
-    for (double t : yt) {
-      int py = top + ph - (int) Math.round(frac(t, yr, logY) * ph);
-      g.drawLine(left - 5, py, left, py);
-      String s = label(t);
-      g.drawString(s, left - 8 - fm.stringWidth(s), py + fm.getAscent() / 2 - 1);
-    }
-    g.drawString(xLabel, left + (pw - fm.stringWidth(xLabel)) / 2, height - 18);
-    AffineTransform saved = g.getTransform();
-    g.rotate(-Math.PI / 2);
-    g.drawString(yLabel, -(top + (ph + fm.stringWidth(yLabel)) / 2), 18);
-    g.setTransform(saved);
-
-    g.setClip(left, top, pw + 1, ph + 1);
-    g.setStroke(new BasicStroke(2f));
+  /** The chart as JFreeChart builds it: series in order with the palette's colours, the legend below the plot. */
+  JFreeChart chart() {
+    XYSeriesCollection data = new XYSeriesCollection();
     for (int i = 0; i < series.size(); i++) {
       Series s = series.get(i);
-      g.setColor(PALETTE[i % PALETTE.length]);
-      Path2D.Double path = new Path2D.Double();
-      boolean penDown = false;
+      // Series of the same name would merge in JFreeChart; the key keeps them apart, the legend shows the name.
+      XYSeries line = new XYSeries(new Key(i, s.name()), false, true);
       double[] x = s.x();
       double[] y = s.y();
       for (int k = 0; k < x.length; k++) {
-        if (!usable(x[k], logX) || !usable(y[k], logY)) {
-          penDown = false;
-          continue;
+        if (shown(x[k], logX) && shown(y[k], logY)) {
+          line.add(x[k], y[k]);
         }
-        double px = left + frac(x[k], xr, logX) * pw;
-        double py = top + ph - frac(y[k], yr, logY) * ph;
-        if (penDown) {
-          path.lineTo(px, py);
-        } else {
-          path.moveTo(px, py);
-          penDown = true;
-        }
-        g.fillOval((int) px - 3, (int) py - 3, 6, 6);
       }
-      g.draw(path);
+      data.addSeries(line);
     }
-    g.setClip(null);
-
-    int lw = 0;
-    for (Series s : series) {
-      lw = Math.max(lw, fm.stringWidth(s.name()));
+    XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
+    for (int i = 0; i < series.size(); i++) {
+      lines.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+      lines.setSeriesStroke(i, new BasicStroke(2f));
+      lines.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
     }
-    if (!series.isEmpty()) {
-      int boxW = lw + 40;
-      int boxH = series.size() * 18 + 8;
-      int[] corner = legendCorner(left, top, pw, ph, boxW, boxH, xr, yr);
-      int lx = corner[0];
-      int ly = corner[1];
-      g.setColor(new Color(255, 255, 255, 230));
-      g.fillRect(lx, ly, boxW, boxH);
-      g.setColor(Color.GRAY);
-      g.drawRect(lx, ly, boxW, boxH);
-      for (int i = 0; i < series.size(); i++) {
-        g.setColor(PALETTE[i % PALETTE.length]);
-        g.fillRect(lx + 6, ly + 10 + i * 18, 20, 4);
-        g.setColor(Color.BLACK);
-        g.drawString(series.get(i).name(), lx + 32, ly + 16 + i * 18);
-      }
-    }
-    g.dispose();
-    return img;
+    XYPlot plot = new XYPlot(data, axis(xLabel, logX, data.getDomainLowerBound(false),
+        data.getDomainUpperBound(false)), axis(yLabel, logY, data.getRangeLowerBound(false),
+        data.getRangeUpperBound(false)), lines);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
+    chart.setBackgroundPaint(Color.WHITE);
+    LegendTitle legend = chart.getLegend();
+    legend.setPosition(RectangleEdge.BOTTOM);
+    return chart;
   }
 
-  /**
-   * The legend's top-left pixel: the plot corner (top-left, top-right, bottom-left, bottom-right, first on a tie)
-   * whose legend box covers the fewest points of the drawn lines, so that the legend hides as little data as it can.
-   */
-  private int[] legendCorner(int left, int top, int pw, int ph, int boxW, int boxH, double[] xr, double[] yr) {
-    int[][] corners = {{left + 10, top + 10}, {left + pw - 10 - boxW, top + 10},
-        {left + 10, top + ph - 10 - boxH}, {left + pw - 10 - boxW, top + ph - 10 - boxH}};
-    int[] hidden = new int[corners.length];
-    for (Series s : series) {
-      double[] x = s.x();
-      double[] y = s.y();
-      for (int k = 0; k < x.length; k++) {
-        if (!usable(x[k], logX) || !usable(y[k], logY)) {
-          continue;
-        }
-        double px = left + frac(x[k], xr, logX) * pw;
-        double py = top + ph - frac(y[k], yr, logY) * ph;
-        boolean joined = k + 1 < x.length && usable(x[k + 1], logX) && usable(y[k + 1], logY);
-        double qx = joined ? left + frac(x[k + 1], xr, logX) * pw : px;
-        double qy = joined ? top + ph - frac(y[k + 1], yr, logY) * ph : py;
-        for (int t = 0; t < (joined ? 20 : 1); t++) { // samples along the segment to the next point
-          double sx = px + (qx - px) * t / 20.0;
-          double sy = py + (qy - py) * t / 20.0;
-          for (int c = 0; c < corners.length; c++) {
-            if (sx >= corners[c][0] && sx <= corners[c][0] + boxW && sy >= corners[c][1]
-                && sy <= corners[c][1] + boxH) {
-              hidden[c]++;
-            }
-          }
-        }
+  /** A linear axis, or a logarithmic one over data from {@code min} to {@code max} (NaN when there is none). */
+  private static ValueAxis axis(String label, boolean log, double min, double max) {
+    if (log) {
+      LogAxis a = new LogAxis(label);
+      a.setSmallestValue(1e-300);
+      if (max / min >= 100) {
+        // Ticks at whole powers of ten, labelled 10^k, rather than at 10^4.05, 10^4.10, ...
+        a.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+      } else {
+        // Within two decades the values themselves are the clearer labels.
+        a.setNumberFormatOverride(new DecimalFormat(min >= 100 ? "#,##0" : "#,##0.###",
+            DecimalFormatSymbols.getInstance(Locale.ROOT)));
       }
+      return a;
     }
-    int best = 0;
-    for (int c = 1; c < corners.length; c++) {
-      if (hidden[c] < hidden[best]) {
-        best = c;
-      }
-    }
-    return corners[best];
+    NumberAxis a = new NumberAxis(label);
+    a.setAutoRangeIncludesZero(false);
+    return a;
   }
 
-  private boolean usable(double v, boolean log) {
+  private static boolean shown(double v, boolean log) {
     return Double.isFinite(v) && (!log || v > 0);
   }
 
-  private double[] range(boolean xAxis) {
-    double lo = Double.POSITIVE_INFINITY;
-    double hi = Double.NEGATIVE_INFINITY;
-    boolean log = xAxis ? logX : logY;
-    for (Series s : series) {
-      for (double v : xAxis ? s.x() : s.y()) {
-        if (usable(v, log)) {
-          lo = Math.min(lo, v);
-          hi = Math.max(hi, v);
-        }
-      }
+  private static void checkSize(int width, int height) {
+    if (width < 200 || height < 150) {
+      throw new IllegalArgumentException("size = " + width + "x" + height + ": must be at least 200x150");
     }
-    if (lo > hi) {
-      return log ? new double[] {1, 10} : new double[] {0, 1};
-    }
-    if (lo == hi) {
-      return log ? new double[] {lo / 2, hi * 2} : new double[] {lo - 1, hi + 1};
-    }
-    if (!log) {
-      double pad = (hi - lo) * 0.05;
-      return new double[] {lo - pad, hi + pad};
-    }
-    return new double[] {lo / 1.2, hi * 1.2};
   }
 
-  private static double frac(double v, double[] r, boolean log) {
-    return log ? (Math.log(v) - Math.log(r[0])) / (Math.log(r[1]) - Math.log(r[0])) : (v - r[0]) / (r[1] - r[0]);
-  }
-
-  private static List<Double> ticks(double lo, double hi, boolean log) {
-    List<Double> out = new ArrayList<>();
-    if (log) {
-      for (double t = Math.pow(10, Math.floor(Math.log10(lo))); t <= hi * 1.0001; t *= 10) {
-        if (t >= lo) {
-          out.add(t);
-        }
-      }
-      if (out.size() >= 2) {
-        return out;
-      }
-      out.clear();
+  /** A series key: unique by position, shown by name. */
+  private record Key(int index, String name) implements Comparable<Key> {
+    @Override
+    public int compareTo(Key o) {
+      return Integer.compare(index, o.index);
     }
-    double step = niceStep((hi - lo) / 6);
-    for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-      out.add(Math.abs(t) < step * 1e-9 ? 0 : t);
-    }
-    return out;
-  }
 
-  private static double niceStep(double raw) {
-    double mag = Math.pow(10, Math.floor(Math.log10(raw)));
-    double n = raw / mag;
-    return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
-  }
-
-  private static String label(double v) {
-    if (v == Math.rint(v) && Math.abs(v) < 1e7) {
-      return String.format(Locale.ROOT, "%d", (long) v);
+    @Override
+    public String toString() {
+      return name;
     }
-    return String.format(Locale.ROOT, "%.3g", v);
   }
 }

@@ -1,15 +1,21 @@
 package org.amrbalance.experiments.plot;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /** Rows of results with a header, written as CSV or Markdown. Numbers are written in the ROOT locale. */
 public final class Table {
+  /** Lines end in a bare newline on every platform, so that files compare equal wherever they were written. */
+  private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+
   private final List<String> header;
   private final List<List<Object>> rows = new ArrayList<>();
 
@@ -51,25 +57,29 @@ public final class Table {
     return out;
   }
 
+  /** RFC 4180 CSV, header first; a header or cell with a comma, quote or line break is quoted. */
   public String toCsv() {
-    StringBuilder s = new StringBuilder(String.join(",", header)).append('\n');
-    for (List<Object> row : rows) {
-      List<String> cells = new ArrayList<>();
-      row.forEach(v -> cells.add(csvCell(format(v))));
-      s.append(String.join(",", cells)).append('\n');
+    StringBuilder s = new StringBuilder();
+    try (CSVPrinter csv = new CSVPrinter(s, CSV)) {
+      csv.printRecord(header);
+      for (List<Object> row : rows) {
+        csv.printRecord(row.stream().map(Table::format));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("a StringBuilder does not fail", e);
     }
     return s.toString();
   }
 
+  /** A Markdown table; a {@code |} in a header or cell is escaped and a line break becomes a space. */
   public String toMarkdown() {
-    StringBuilder s = new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|");
+    StringBuilder s = new StringBuilder("| ");
+    s.append(String.join(" | ", header.stream().map(Table::markdownCell).toList())).append(" |\n|");
     header.forEach(h -> s.append("---|"));
     s.append('\n');
     for (List<Object> row : rows) {
-      s.append("| ");
-      List<String> cells = new ArrayList<>();
-      row.forEach(v -> cells.add(format(v)));
-      s.append(String.join(" | ", cells)).append(" |\n");
+      s.append("| ").append(String.join(" | ", row.stream().map(v -> markdownCell(format(v))).toList()))
+          .append(" |\n");
     }
     return s.toString();
   }
@@ -92,7 +102,7 @@ public final class Table {
     return String.valueOf(v);
   }
 
-  private static String csvCell(String s) {
-    return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+  private static String markdownCell(String s) {
+    return s.replace("|", "\\|").replace("\r\n", " ").replace('\n', ' ');
   }
 }

@@ -1,4 +1,4 @@
-/** Line plots (PNG through Java2D) and CSV/Markdown tables for experiment results. */
+/** Line charts (PNG through JFreeChart), CSV/Markdown tables and JSON lines for experiment results. */
 @ParametersAreNonnullByDefault
 package org.amrbalance.experiments.plot;
 

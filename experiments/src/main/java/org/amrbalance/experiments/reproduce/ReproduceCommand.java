@@ -1,18 +1,21 @@
 package org.amrbalance.experiments.reproduce;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 import org.amrbalance.experiments.Command;
-import org.amrbalance.experiments.cli.Args;
-import org.amrbalance.experiments.cli.Option;
+import org.amrbalance.experiments.Invocation;
 import org.amrbalance.experiments.cli.UsageException;
+import org.amrbalance.experiments.cli.Values;
+import picocli.CommandLine;
 
 /** {@code reproduce NAME|all [--out DIR] [--quick]}: re-runs papers' experiments into CSV and PNG files. */
+@CommandLine.Command(name = "reproduce", sortOptions = false,
+    description = "re-run a paper's experiment (or all) and write CSV and PNG files")
 public final class ReproduceCommand implements Command {
   private final Map<String, Reproduction> reproductions = new LinkedHashMap<>();
 
@@ -20,60 +23,59 @@ public final class ReproduceCommand implements Command {
     all.forEach(r -> reproductions.put(r.name(), r));
   }
 
-  @Override
-  public String name() {
-    return "reproduce";
-  }
+  @CommandLine.Option(names = "--out", paramLabel = "DIR", description = "folder for CSV and PNG files (default results)")
+  String out;
 
-  @Override
-  public String summary() {
-    return "re-run a paper's experiment (or all) and write CSV and PNG files";
-  }
+  @CommandLine.Option(names = "--quick", description = "fewer runs or generations, for a run of minutes")
+  boolean quick;
 
-  @Override
-  public String synopsis() {
-    return "[options] NAME|all";
-  }
+  @CommandLine.Option(names = "--list", description = "list the experiments and exit")
+  boolean list;
 
-  @Override
-  public List<Option> options() {
-    return List.of(
-        Option.value("out", "DIR", "folder for CSV and PNG files (default results)"),
-        Option.flag("quick", "fewer runs or generations, for a run of minutes"),
-        Option.flag("list", "list the experiments and exit"));
-  }
+  @CommandLine.Parameters(paramLabel = "NAME|all", arity = "0..*", description = "an experiment (see --list) or all")
+  @Nullable
+  List<String> names;
 
-  @Override
-  public String help() {
-    StringBuilder s = new StringBuilder(Command.super.help()).append("\nexperiments:\n");
-    reproductions.values().forEach(r -> s.append(String.format("  %-22s %s%n", r.name(), r.description())));
-    return s.toString();
-  }
+  /** The checked options: the experiments to run and the output folder (created, so known writable). */
+  record Options(List<Reproduction> chosen, Path out, boolean quick) {}
 
-  @Override
-  public int run(Args args, PrintStream out, PrintStream err) throws Exception {
-    if (args.flag("list")) {
-      reproductions.values().forEach(r -> out.printf("%-22s %s%n", r.name(), r.description()));
-      return 0;
+  Options options(Path workingDirectory) {
+    if (names == null || names.size() != 1) {
+      throw new UsageException("give one experiment name or 'all' (see --list)",
+          names == null ? "NAME|all" : String.join(" ", names));
     }
-    if (args.positional().size() != 1) {
-      throw new UsageException("give one experiment name or 'all' (see --list)");
-    }
-    String which = args.positional().get(0);
+    String which = names.get(0);
     List<Reproduction> chosen = new ArrayList<>();
     if (which.equals("all")) {
       chosen.addAll(reproductions.values());
     } else if (reproductions.containsKey(which)) {
       chosen.add(reproductions.get(which));
     } else {
-      throw new UsageException("unknown experiment '" + which + "' (known: " + reproductions.keySet() + ", all)");
+      throw new UsageException("unknown experiment; known: " + String.join(", ", reproductions.keySet()) + ", all",
+          which);
     }
-    Path dir = args.path("out", "results");
-    Files.createDirectories(dir);
-    boolean quick = args.flag("quick");
-    for (Reproduction r : chosen) {
+    return new Options(chosen, Values.writableFolder("--out", out == null ? "results" : out, workingDirectory), quick);
+  }
+
+  @Override
+  public String helpFooter() {
+    StringBuilder s = new StringBuilder("Experiments:%n");
+    reproductions.values().forEach(r -> s.append(String.format("  %-22s %s%%n", r.name(),
+        r.description().replace("%", "%%"))));
+    return s.toString();
+  }
+
+  @Override
+  public int run(Invocation call) throws Exception {
+    PrintStream out = call.out();
+    if (list) {
+      reproductions.values().forEach(r -> out.printf("%-22s %s%n", r.name(), r.description()));
+      return 0;
+    }
+    Options o = options(call.workingDirectory());
+    for (Reproduction r : o.chosen()) {
       long start = System.nanoTime();
-      List<Path> files = r.run(dir, quick, err);
+      List<Path> files = r.run(o.out(), o.quick(), call.err());
       out.printf("%s: %d files in %.1f s%n", r.name(), files.size(), (System.nanoTime() - start) * 1e-9);
       files.forEach(f -> out.println("  " + f));
     }

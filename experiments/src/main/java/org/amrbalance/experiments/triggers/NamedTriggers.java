@@ -46,16 +46,16 @@ final class NamedTriggers {
         out.add(m.strip());
       }
       if (out.size() < 2) {
-        throw new UsageException("trigger " + spec + ": a composite needs two or more triggers, e.g. "
-            + spec.substring(0, 4) + "stop-at-rise,change-detection");
+        throw new UsageException("a composite needs two or more triggers, e.g. " + spec.substring(0, 4)
+            + "stop-at-rise,change-detection", "trigger " + spec);
       }
     } else {
       out.add(spec);
     }
     for (String m : out) {
       if (!providers.containsKey(m)) {
-        throw new UsageException("trigger " + spec + ": unknown trigger '" + m + "'; known: " + names()
-            + ", any:a,b, all:a,b");
+        throw new UsageException("unknown trigger '" + m + "'; known: " + String.join(", ", names())
+            + ", any:a,b, all:a,b", "trigger " + spec);
       }
     }
     return out;
@@ -82,7 +82,7 @@ final class NamedTriggers {
     for (String s : settings) {
       int eq = s.indexOf('=');
       if (eq <= 0) {
-        throw new UsageException("--set " + s + ": expected KEY=VALUE, e.g. stop-at-rise.initial-cost=0.5");
+        throw new UsageException("expected KEY=VALUE, e.g. stop-at-rise.initial-cost=0.5", "--set " + s);
       }
       String key = s.substring(0, eq).strip();
       String value = s.substring(eq + 1).strip();
@@ -96,22 +96,23 @@ final class NamedTriggers {
         option = key;
         List<String> having = used.stream().filter(t -> providers.get(t).options().containsKey(option)).toList();
         if (having.size() != 1) {
-          throw new UsageException("--set " + s + ": " + (having.isEmpty() ? "no selected trigger " + used
-              + " has the option '" + option + "'" : "name the trigger, one of " + having) + " (KEY = trigger.option)");
+          throw new UsageException((having.isEmpty() ? "no selected trigger " + used + " has the option '" + option
+              + "'" : "name the trigger, one of " + having) + "; KEY = trigger.option", "--set " + s);
         }
         trigger = having.get(0);
       } else {
         trigger = key.substring(0, dot);
         option = key.substring(dot + 1);
         if (!providers.containsKey(trigger)) {
-          throw new UsageException("--set " + s + ": unknown trigger '" + trigger + "'; known: " + names());
+          throw new UsageException("unknown trigger '" + trigger + "'; known: " + String.join(", ", names()),
+              "--set " + s);
         }
         if (!used.contains(trigger)) {
-          throw new UsageException("--set " + s + ": " + trigger + " is not among the selected triggers " + used);
+          throw new UsageException(trigger + " is not among the selected triggers " + used, "--set " + s);
         }
         if (!providers.get(trigger).options().containsKey(option)) {
-          throw new UsageException("--set " + s + ": unknown option of " + trigger + "; valid: "
-              + new TreeSet<>(providers.get(trigger).options().keySet()));
+          throw new UsageException("unknown option of " + trigger + "; valid: "
+              + new TreeSet<>(providers.get(trigger).options().keySet()), "--set " + s);
         }
       }
       out.get(trigger).put(option, value);
@@ -148,6 +149,6 @@ final class NamedTriggers {
     if (!(root instanceof IllegalArgumentException)) {
       throw e;
     }
-    return new UsageException("trigger " + spec + ": " + root.getMessage());
+    return new UsageException(root.getMessage(), "trigger " + spec);
   }
 }

@@ -1,6 +1,8 @@
 package org.amrbalance.experiments.triggers;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
+import org.amrbalance.experiments.plot.Json;
 
 /**
  * A difference of utilizations between two policies run on the same loads, with a 95% confidence interval
@@ -47,10 +49,10 @@ record PairedDifference(double estimate, double halfWidth, int n) {
     return estimate + halfWidth;
   }
 
-  String toJson() {
-    return String.format(Locale.ROOT, "{\"difference\": %.6f, \"low\": %s, \"high\": %s, \"samples\": %d}", estimate,
-        Double.isNaN(halfWidth) ? "null" : String.format(Locale.ROOT, "%.6f", low()),
-        Double.isNaN(halfWidth) ? "null" : String.format(Locale.ROOT, "%.6f", high()), n);
+  /** The estimate and the interval to six decimals; null bounds when there are too few samples for one. */
+  ObjectNode toJson() {
+    return Json.object().put("difference", Json.fixed(estimate, 6)).put("low", Json.fixed(low(), 6))
+        .put("high", Json.fixed(high(), 6)).put("samples", n);
   }
 
   /** {@code +0.0123 [-0.0010, +0.0256]}. */

@@ -24,8 +24,8 @@ interface RemapModel {
     String s = spec.strip().toLowerCase(Locale.ROOT);
     if (s.equals("measured")) {
       if (Double.isNaN(measuredLevel)) {
-        throw new UsageException("--remap-model = measured: the trace records no remap to measure; give"
-            + " --remap-model level:X (e.g. level:1, perfect balance) or factor:F, and --remap-cost SECONDS");
+        throw new UsageException("the trace records no remap to measure; give --remap-model level:X (e.g. level:1,"
+            + " perfect balance) or factor:F, and --remap-cost SECONDS", "--remap-model = measured");
       }
       return new ResetToLevel(measuredLevel, true);
     }
@@ -43,10 +43,10 @@ interface RemapModel {
       if (!level && v >= 0 && v <= 1) {
         return new ShrinkExcess(v);
       }
-      throw new UsageException("--remap-model = " + spec + ": " + (level ? "level:X needs a number X in [1, 1e6]"
-          : "factor:F needs a number F in [0, 1]"));
+      throw new UsageException(level ? "level:X needs a number X in [1, 1e6]" : "factor:F needs a number F in [0, 1]",
+          "--remap-model = " + spec);
     }
-    throw new UsageException("--remap-model = " + spec + ": must be measured, level:X or factor:F");
+    throw new UsageException("must be measured, level:X or factor:F", "--remap-model = " + spec);
   }
 
   /** λ after the remap is {@code level}, whatever it was before. */

@@ -1,7 +1,8 @@
 package org.amrbalance.experiments.triggers;
 
-import java.io.PrintStream;
-import java.nio.file.InvalidPathException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,93 +10,118 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import javax.annotation.Nullable;
 import org.amrbalance.experiments.Command;
-import org.amrbalance.experiments.cli.Args;
-import org.amrbalance.experiments.cli.Option;
+import org.amrbalance.experiments.Invocation;
 import org.amrbalance.experiments.cli.UsageException;
+import org.amrbalance.experiments.cli.Values;
+import org.amrbalance.experiments.plot.Json;
 import org.amrbalance.readers.trace.StepTrace;
 import org.amrbalance.readers.trace.StepTraceFormatException;
 import org.amrbalance.readers.trace.StepTraceReader;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.triggers.FixedInterval;
 import org.amrbalance.triggers.NeverRemap;
+import picocli.CommandLine;
 
 /**
  * {@code replay}: triggers run over a recorded step-time trace (docs/triggers.md, "Replaying a step-time trace"),
  * each compared with the best fixed interval in hindsight and with never remapping on the same trace.
  */
+@CommandLine.Command(name = "replay", sortOptions = false,
+    description = "run triggers over a recorded step-time trace (CSV step,rank,seconds) and compare their utilization")
 public final class ReplayCommand implements Command {
-  @Override
-  public String name() {
-    return "replay";
-  }
+  @CommandLine.Option(names = "--trace", paramLabel = "FILE",
+      description = "the trace: CSV step,rank,seconds with regrid and remap rows, or its .gz (required)")
+  String trace;
 
-  @Override
-  public String summary() {
-    return "run triggers over a recorded step-time trace (CSV step,rank,seconds) and compare their utilization";
-  }
+  @CommandLine.Option(names = "--trigger", paramLabel = "NAME",
+      description = "a trigger name, any:a,b, all:a,b, or all (default all; repeatable)")
+  @Nullable
+  List<String> trigger;
 
-  @Override
-  public List<Option> options() {
-    return List.of(
-        Option.value("trace", "FILE", "the trace: CSV step,rank,seconds with regrid and remap rows, or its .gz"),
-        Option.value("trigger", "NAME", "a trigger name, any:a,b, all:a,b, or all (default all; repeatable)"),
-        Option.value("set", "KEY=VALUE", "a trigger option, KEY = trigger.option (repeatable)"),
-        Option.value("remap-model", "M", "what an unrecorded remap leaves: measured, level:X or factor:F"
-            + " (default measured)"),
-        Option.value("remap-cost", "SECONDS", "cost of every replayed remap (default: as measured in the trace)"),
-        Option.value("blocks", "B", "blocks of steps for the batch-means interval, in [2, 1000] (default 10)"),
-        Option.value("fixed-max", "M", "best fixed interval searched over m = 1..M, in [1, 100000] (default 50)"),
-        Option.flag("json", "print one JSON object instead of a table"));
-  }
+  @CommandLine.Option(names = "--set", paramLabel = "KEY=VALUE",
+      description = "a trigger option, KEY = trigger.option (repeatable)")
+  @Nullable
+  List<String> set;
 
-  @Override
-  public int run(Args args, PrintStream out, PrintStream err) {
-    if (!args.positional().isEmpty()) {
-      throw new UsageException("unexpected argument '" + args.positional().get(0) + "' (the trace goes after --trace)");
+  @CommandLine.Option(names = "--remap-model", paramLabel = "M",
+      description = "what an unrecorded remap leaves: measured, level:X or factor:F (default measured)")
+  String remapModel;
+
+  @CommandLine.Option(names = "--remap-cost", paramLabel = "SECONDS",
+      description = "cost of every replayed remap (default: as measured in the trace)")
+  String remapCost;
+
+  @CommandLine.Option(names = "--blocks", paramLabel = "B",
+      description = "blocks of steps for the batch-means interval, in [2, 1000] (default 10)")
+  String blocks;
+
+  @CommandLine.Option(names = "--fixed-max", paramLabel = "M",
+      description = "best fixed interval searched over m = 1..M, in [1, 100000] (default 50)")
+  String fixedMax;
+
+  @CommandLine.Option(names = "--json", description = "print one JSON object instead of a table")
+  boolean json;
+
+  /**
+   * The checked options: every trigger name and {@code --set} key and value is valid and the trace exists; the
+   * remap model is checked for its form here and against the trace once it is read.
+   *
+   * @param policies fresh policies of each trigger, in the order given, {@code all} expanded
+   * @param remapCost seconds per replayed remap, or NaN for the trace's own
+   */
+  record Options(Path trace, Map<String, Supplier<RemapPolicy>> policies, String remapModel, double remapCost,
+      int blocks, int fixedMax, boolean json) {}
+
+  Options options(Path workingDirectory) {
+    if (trace == null) {
+      throw new UsageException("a trace file is required", "--trace");
     }
-    String file = args.required("trace");
-    List<String> specs = args.all("trigger").isEmpty() ? List.of("all") : args.all("trigger");
-    double remapCost = args.has("remap-cost") ? args.number("remap-cost", 0, 0, 1e9) : Double.NaN;
-    int blocks = args.integer("blocks", 10, 2, 1000);
-    int fixedMax = args.integer("fixed-max", 50, 1, 100_000);
-    String modelSpec = args.string("remap-model", "measured");
+    double cost = remapCost == null ? Double.NaN : Values.number("--remap-cost", remapCost, 0, 0, 1e9);
+    int b = Values.integer("--blocks", blocks, 10, 2, 1000);
+    int fm = Values.integer("--fixed-max", fixedMax, 50, 1, 100_000);
+    String model = remapModel == null ? "measured" : remapModel;
+    RemapModel.parse(model, 1); // its form; "measured" is checked against the trace
     NamedTriggers named = NamedTriggers.discover();
     List<String> expanded = new ArrayList<>();
-    for (String s : specs) {
+    for (String s : trigger == null ? List.of("all") : trigger) {
       if (s.strip().equals("all")) {
         expanded.addAll(named.names());
       } else {
         expanded.add(s.strip());
       }
     }
-    Map<String, Map<String, String>> options = named.options(expanded, args.all("set"), Map.of());
+    Map<String, Map<String, String>> options = named.options(expanded, set == null ? List.of() : set, Map.of());
     Map<String, Supplier<RemapPolicy>> policies = new LinkedHashMap<>();
     for (String s : expanded) {
       policies.putIfAbsent(s, named.policy(s, options));
     }
-    StepTrace trace;
+    return new Options(Values.readableFile("--trace", trace, workingDirectory), policies, model, cost, b, fm, json);
+  }
+
+  @Override
+  public int run(Invocation call) throws IOException {
+    Options o = options(call.workingDirectory());
+    StepTrace steps;
     try {
-      trace = StepTraceReader.read(Path.of(file));
-    } catch (InvalidPathException e) {
-      throw new UsageException("--trace = " + file + ": not a file name");
+      steps = StepTraceReader.read(o.trace());
     } catch (StepTraceFormatException e) {
-      err.println("amrbalance replay: " + e.getMessage());
-      return 2;
-    } catch (java.io.IOException e) {
-      err.println("amrbalance replay: " + file + ": cannot be read (" + e.getMessage() + ")");
-      return 2;
+      throw UsageException.of(e);
+    } catch (IOException e) {
+      throw UsageException.unreadable(e, o.trace());
     }
-    RemapModel model = RemapModel.parse(modelSpec, TraceReplay.measuredLevel(trace));
+    RemapModel model = RemapModel.parse(o.remapModel(), TraceReplay.measuredLevel(steps));
     TraceReplay replay;
     try {
-      replay = TraceReplay.of(trace, model, remapCost);
+      replay = TraceReplay.of(steps, model, o.remapCost());
     } catch (IllegalArgumentException e) {
-      throw new UsageException(file + ": " + e.getMessage());
+      throw UsageException.input(e.getMessage(), o.trace());
     }
-    Report report = Report.of(replay, policies, blocks, Math.min(fixedMax, Math.max(1, replay.steps() - 1)));
-    out.print(args.flag("json") ? report.json(trace, model, remapCost, blocks) : report.table(trace, model, remapCost,
-        blocks));
+    Report report = Report.of(replay, o.policies(), o.blocks(), Math.min(o.fixedMax(),
+        Math.max(1, replay.steps() - 1)));
+    call.out().print(o.json() ? report.json(steps, model, o.remapCost(), o.blocks())
+        : report.table(steps, model, o.remapCost(), o.blocks()));
     return 0;
   }
 
@@ -147,25 +173,20 @@ public final class ReplayCommand implements Command {
     }
 
     String json(StepTrace trace, RemapModel model, double cost, int blocks) {
-      StringBuilder rowsJson = new StringBuilder();
+      ObjectNode o = Json.object().put("command", "replay").put("trace", trace.source())
+          .put("steps", never.avg().length).put("ranks", trace.ranks()).put("recordedRemaps", trace.remaps())
+          .put("meanMeasuredCost", Json.shortest(meanCost)).put("remapModel", model.describe())
+          .put("remapCost", Json.shortest(cost)).put("blocks", Math.min(blocks, never.avg().length))
+          .put("bestFixedInterval", bestInterval).put("bestFixedUtilization", Json.fixed(best.utilization(), 6))
+          .put("neverUtilization", Json.fixed(never.utilization(), 6));
+      ArrayNode triggers = o.putArray("triggers");
       for (Row r : rows) {
-        rowsJson.append(rowsJson.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT,
-            "{\"trigger\": \"%s\", \"remaps\": %d, \"utilization\": %.6f, \"versusBestFixed\": %s,"
-                + " \"versusNever\": %s}", quote(r.name()), r.run().remaps(), r.run().utilization(),
-            r.versusBest().toJson(), r.versusNever().toJson()));
+        ObjectNode row = triggers.addObject().put("trigger", r.name()).put("remaps", r.run().remaps())
+            .put("utilization", Json.fixed(r.run().utilization(), 6));
+        row.set("versusBestFixed", r.versusBest().toJson());
+        row.set("versusNever", r.versusNever().toJson());
       }
-      return String.format(Locale.ROOT, "{\"command\": \"replay\", \"trace\": \"%s\", \"steps\": %d, \"ranks\": %d,"
-              + " \"recordedRemaps\": %d, \"meanMeasuredCost\": %s, \"remapModel\": \"%s\", \"remapCost\": %s,"
-              + " \"blocks\": %d, \"bestFixedInterval\": %d, \"bestFixedUtilization\": %.6f,"
-              + " \"neverUtilization\": %.6f, \"triggers\": [%s]}%n",
-          quote(trace.source()), never.avg().length, trace.ranks(), trace.remaps(),
-          Double.isNaN(meanCost) ? "null" : TriggerExperiments.num(meanCost), quote(model.describe()),
-          Double.isNaN(cost) ? "null" : TriggerExperiments.num(cost), Math.min(blocks, never.avg().length),
-          bestInterval, best.utilization(), never.utilization(), rowsJson);
-    }
-
-    private static String quote(String s) {
-      return s.replace("\\", "\\\\").replace("\"", "\\\"");
+      return Json.line(o) + System.lineSeparator();
     }
   }
 }

@@ -1,13 +1,14 @@
 package org.amrbalance.experiments.triggers;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
-import org.amrbalance.experiments.cli.Args;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import javax.annotation.Nullable;
 import org.amrbalance.experiments.cli.UsageException;
+import org.amrbalance.experiments.cli.Values;
+import org.amrbalance.experiments.plot.Json;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.triggers.FixedInterval;
 import org.amrbalance.triggers.NeverRemap;
@@ -24,41 +25,25 @@ import org.amrbalance.experiments.models.SarVersusFixed;
 final class TriggerExperiments {
   private TriggerExperiments() {}
 
-  static String simulate(Args o) {
+  static String simulate(SimulateCommand.Options o) {
     try {
       return simulateChecked(o);
     } catch (IllegalArgumentException e) {
       // A model's own precondition on a value the options let through (its message names the value).
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), "simulate --model " + o.model());
     }
   }
 
-  private static String simulateChecked(Args o) {
-    noPositional(o);
-    String model = o.choice("model", "mum", java.util.Set.of("mum", "ld", "randomwalk"));
-    int procs = o.integer("procs", 8, 1, 1 << 20);
-    int steps = o.integer("steps", 400, 1, 100_000_000);
-    double cost = o.number("cost", 2, 0, 1e300);
-    int runs = o.integer("runs", 200, 2, 100_000_000);
-    String policyName = o.string("policy", "sar");
-    long seed = o.integer("seed", 0, 0, Integer.MAX_VALUE);
-    if ((policyName.equals("optimal") || policyName.startsWith("fixed:")) && !o.all("set").isEmpty()) {
-      throw new UsageException("--set: --policy " + policyName + " takes no trigger options");
-    }
-    if (model.equals("mum")) {
-      states(o);
-    }
-    Supplier<RemapPolicy> policy;
+  private static String simulateChecked(SimulateCommand.Options o) {
+    int procs = o.procs();
+    int steps = o.steps();
+    double cost = o.cost();
+    int runs = o.runs();
+    Supplier<RemapPolicy> policy = o.policy();
     MumOptimalPolicy optimal = null;
-    if (policyName.equals("optimal")) {
-      if (!model.equals("mum")) {
-        throw new UsageException("--policy optimal is available for --model mum only");
-      }
-      optimal = MumOptimalPolicy.solve(MumModel.of(procs, o.integer("states", 19, 1, 1_000_000), o.number("p", 0.5, 0, 1)), steps,
-          cost);
+    if (policy == null) {
+      optimal = MumOptimalPolicy.solve(MumModel.of(procs, o.states(), o.p()), steps, cost);
       policy = optimal::asRemapPolicy;
-    } else {
-      policy = policy(policyName, o, steps, cost);
     }
     double[] u = new double[runs];
     double sumAvg = 0;
@@ -66,34 +51,28 @@ final class TriggerExperiments {
     long remaps = 0;
     long intervals = 0;
     long intervalSteps = 0;
-    SplittableRandom master = new SplittableRandom(seed);
+    SplittableRandom master = new SplittableRandom(o.seed());
     MumSimulator mum = null;
     byte[] path = null;
     LdModel ld = null;
     RandomWalkModel walk = null;
-    switch (model) {
+    switch (o.model()) {
       case "mum":
-        mum = MumSimulator.of(MumModel.of(procs, o.integer("states", 19, 1, 1_000_000), o.number("p", 0.5, 0, 1)), steps, cost,
-            o.choice("remap", "average", java.util.Set.of("average", "reset")).equals("reset") ? MumSimulator.Remap.RESET_TO_MIDDLE
-                : MumSimulator.Remap.AVERAGE_VALUE);
+        mum = MumSimulator.of(MumModel.of(procs, o.states(), o.p()), steps, cost,
+            o.resetRemap() ? MumSimulator.Remap.RESET_TO_MIDDLE : MumSimulator.Remap.AVERAGE_VALUE);
         path = mum.newPath();
         break;
-      case "ld": {
-        if (Integer.bitCount(procs) != 1) {
-          throw new UsageException("--procs = " + procs + ": must be a power of two for --model ld");
-        }
-        int grid = o.integer("grid", 64, 1, 1 << 14);
-        ld = LdModel.of(grid, grid, Integer.numberOfTrailingZeros(procs), o.number("up", 0.1, 0, 1),
-            o.number("right", 0.1, 0, 1), o.number("down", 0.05, 0, 1), o.number("left", 0.05, 0, 1));
+      case "ld":
+        ld = LdModel.of(o.grid(), o.grid(), Integer.numberOfTrailingZeros(procs), o.up(), o.right(), o.down(),
+            o.left());
         break;
-      }
       case "randomwalk":
-        walk = walk(procs, o.number("load", 100, Double.MIN_VALUE, 1e300), o.string("increments", "death-birth"));
+        walk = walk(o);
         break;
       default:
-        throw new IllegalStateException(model);
+        throw new IllegalStateException(o.model());
     }
-    int fixedMax = o.integer("fixed-max", 50, 1, 100_000);
+    int fixedMax = o.fixedMax();
     // Every run's load path (or seed) is shared by the policy, never and every fixed interval: paired samples.
     double[][] fixed = new double[fixedMax][runs];
     double[] never = new double[runs];
@@ -133,108 +112,89 @@ final class TriggerExperiments {
         best = m;
       }
     }
-    double mean = SarVersusFixed.mean(u);
-    return String.format(Locale.ROOT,
-        "{\"command\": \"simulate\", \"model\": \"%s\", \"policy\": \"%s\", \"procs\": %d, \"steps\": %d, "
-            + "\"cost\": %s, \"runs\": %d, \"seed\": %d, \"utilization\": %.6f, \"standardError\": %.6f, "
-            + "\"ratioOfExpectations\": %.6f, \"meanRemaps\": %.4f, \"meanInterval\": %s%s, "
-            + "\"bestFixedInterval\": %d, \"bestFixedUtilization\": %.6f, \"neverUtilization\": %.6f, "
-            + "\"versusBestFixed\": %s, \"versusNever\": %s}",
-        model, policyName, procs, steps, num(cost), runs, seed, mean, PairedDifference.clean(SarVersusFixed.standardError(u)),
-        sumAvg / sumTotal, (double) remaps / runs, intervals == 0 ? "null" : num((double) intervalSteps / intervals),
-        optimal == null ? "" : String.format(Locale.ROOT, ", \"exactOptimalUtilization\": %.6f", optimal.utilization()),
-        best + 1, SarVersusFixed.mean(fixed[best]), SarVersusFixed.mean(never),
-        PairedDifference.ofSamples(u, fixed[best]).toJson(), PairedDifference.ofSamples(u, never).toJson());
-  }
-
-  private static RandomWalkModel walk(int procs, double load, String spec) {
-    String[] p = spec.split(":");
-    switch (p[0]) {
-      case "death-birth":
-        return RandomWalkModel.deathBirth(procs, load);
-      case "normal":
-        if (p.length != 3) {
-          throw new UsageException("--increments = " + spec + ": expected normal:mu:sigma2");
-        }
-        return RandomWalkModel.normal(procs, load, Double.parseDouble(p[1]), Double.parseDouble(p[2]));
-      case "exponential":
-        if (p.length != 2) {
-          throw new UsageException("--increments = " + spec + ": expected exponential:mu");
-        }
-        return RandomWalkModel.exponential(procs, load, Double.parseDouble(p[1]));
-      default:
-        throw new UsageException("--increments = " + spec + ": expected death-birth, normal:mu:sigma2 or exponential:mu");
+    ObjectNode json = Json.object().put("command", "simulate").put("model", o.model())
+        .put("policy", o.policyName()).put("procs", procs).put("steps", steps).put("cost", Json.shortest(cost))
+        .put("runs", runs).put("seed", o.seed())
+        .put("utilization", Json.fixed(SarVersusFixed.mean(u), 6))
+        .put("standardError", Json.fixed(PairedDifference.clean(SarVersusFixed.standardError(u)), 6))
+        .put("ratioOfExpectations", Json.fixed(sumAvg / sumTotal, 6))
+        .put("meanRemaps", Json.fixed((double) remaps / runs, 4))
+        .put("meanInterval", intervals == 0 ? null : Json.shortest((double) intervalSteps / intervals));
+    if (optimal != null) {
+      json.put("exactOptimalUtilization", Json.fixed(optimal.utilization(), 6));
     }
+    json.put("bestFixedInterval", best + 1).put("bestFixedUtilization", Json.fixed(SarVersusFixed.mean(fixed[best]), 6))
+        .put("neverUtilization", Json.fixed(SarVersusFixed.mean(never), 6));
+    json.set("versusBestFixed", PairedDifference.ofSamples(u, fixed[best]).toJson());
+    json.set("versusNever", PairedDifference.ofSamples(u, never).toJson());
+    return Json.line(json);
   }
 
-  private static Supplier<RemapPolicy> policy(String name, Args o, int steps, double cost) {
-    if (name.startsWith("fixed:")) {
-      int m;
-      try {
-        m = Integer.parseInt(name.substring(6));
-      } catch (NumberFormatException e) {
-        throw new UsageException("--policy = " + name + ": expected fixed:m with an integer m >= 1");
+  /** The random-walk model of {@code --increments} (seed 003's three laws). */
+  static RandomWalkModel walk(SimulateCommand.Options o) {
+    String spec = o.increments();
+    String[] p = spec.split(":", -1);
+    try {
+      switch (p[0]) {
+        case "death-birth":
+          if (p.length == 1) {
+            return RandomWalkModel.deathBirth(o.procs(), o.load());
+          }
+          break;
+        case "normal":
+          if (p.length == 3) {
+            return RandomWalkModel.normal(o.procs(), o.load(), Double.parseDouble(p[1]), Double.parseDouble(p[2]));
+          }
+          break;
+        case "exponential":
+          if (p.length == 2) {
+            return RandomWalkModel.exponential(o.procs(), o.load(), Double.parseDouble(p[1]));
+          }
+          break;
+        default:
+          break;
       }
-      if (m < 1) {
-        throw new UsageException("--policy = " + name + ": expected fixed:m with an integer m >= 1");
-      }
-      return () -> FixedInterval.every(m);
+    } catch (NumberFormatException e) {
+      // reported below
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), "--increments = " + spec);
     }
-    NamedTriggers named = NamedTriggers.discover();
-    String spec = name.equals("sar") ? "stop-at-rise" : name;
-    if (!spec.startsWith("any:") && !spec.startsWith("all:") && !named.names().contains(spec)) {
-      throw new UsageException("--policy = " + name + ": expected sar, fixed:m, optimal, a trigger " + named.names()
-          + ", any:a,b or all:a,b");
-    }
-    // The model knows the remap cost and the run length: the triggers that take them get them unless --set says else.
-    Map<String, String> defaults = new java.util.HashMap<>(Map.of("initial-cost", Double.toString(cost),
-        "expected-steps", Integer.toString(steps)));
-    if (o.has("tolerance")) {
-      defaults.put("tolerance", Double.toString(o.number("tolerance", 0.1, Double.MIN_VALUE, 1e300)));
-    }
-    return named.policy(spec, named.options(List.of(spec), o.all("set"), defaults));
+    throw new UsageException("expected death-birth, normal:mu:sigma2 or exponential:mu with numbers",
+        "--increments = " + spec);
   }
 
-  static String expectedW(Args o) {
-    noPositional(o);
-    int procs = o.integer("procs", 8, 1, 1 << 20);
-    int states = states(o);
-    double p = o.number("p", 0.5, 0, 1);
-    double cost = o.number("cost", 2, 0, 1e300);
-    MumExpectedLoss e = MumExpectedLoss.identical(states, p, procs);
-    OptionalInt nHat = e.minimiser(cost, 100_000);
-    int maxN = o.integer("max-n", Math.max(20, 2 * nHat.orElse(25)), 1, 10_000_000);
-    StringBuilder es = new StringBuilder();
-    StringBuilder ws = new StringBuilder();
+  static String expectedW(ExpectedWCommand.Options o) {
+    MumExpectedLoss e = MumExpectedLoss.identical(o.states(), o.p(), o.procs());
+    OptionalInt nHat = e.minimiser(o.cost(), 100_000);
+    int maxN = o.maxN() != null ? o.maxN() : Math.max(20, 2 * nHat.orElse(25));
+    ArrayNode es = Json.object().arrayNode();
+    ArrayNode ws = Json.object().arrayNode();
     double[] loss = e.losses(maxN);
     for (int n = 1; n <= maxN; n++) {
       // With one processor every loss is 0; the sums leave rounding of 1e-17, which is not a loss.
-      es.append(n > 1 ? ", " : "").append(num(PairedDifference.clean(loss[n])));
-      ws.append(n > 1 ? ", " : "").append(num(PairedDifference.clean(e.expectedW(n, cost))));
+      es.add(Json.shortest(PairedDifference.clean(loss[n])));
+      ws.add(Json.shortest(PairedDifference.clean(e.expectedW(n, o.cost()))));
     }
-    return String.format(Locale.ROOT,
-        "{\"command\": \"expected-w\", \"procs\": %d, \"states\": %d, \"p\": %s, \"cost\": %s, \"E\": [%s], "
-            + "\"W\": [%s], \"nHat\": %s}",
-        procs, states, num(p), num(cost), es, ws, nHat.isPresent() ? String.valueOf(nHat.getAsInt()) : "null");
+    ObjectNode json = Json.object().put("command", "expected-w").put("procs", o.procs()).put("states", o.states())
+        .put("p", Json.shortest(o.p())).put("cost", Json.shortest(o.cost()));
+    json.set("E", es);
+    json.set("W", ws);
+    json.put("nHat", nHat.isPresent() ? Integer.valueOf(nHat.getAsInt()) : null);
+    return Json.line(json);
   }
 
   /** {@code --states}: an odd count, so that the chain has a middle state, the balanced load (seed 000). */
-  private static int states(Args o) {
-    int states = o.integer("states", 19, 1, 1_000_000);
+  static int states(@Nullable String raw) {
+    int states = Values.integer("--states", raw, 19, 1, 1_000_000);
     if (states % 2 == 0) {
-      throw new UsageException("--states = " + states + ": must be odd (the middle state is the balanced load)");
+      throw new UsageException("must be odd (the middle state is the balanced load)", "--states = " + states);
     }
     return states;
   }
 
-  private static void noPositional(Args o) {
-    if (!o.positional().isEmpty()) {
-      throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
-    }
-  }
-
+  /** {@code v} in text as the JSON output writes it: ten significant digits, no trailing zeros. */
   static String num(double v) {
-    return String.format(Locale.ROOT, "%.10g", v).replaceAll("(\\.\\d*?)0+($|e)", "$1$2").replaceAll("\\.($|e)",
-        "$1");
+    java.math.BigDecimal d = Json.shortest(v);
+    return d == null ? Double.toString(v) : d.toString();
   }
 }

@@ -66,18 +66,26 @@ class BalanceCommandTest {
   @Test
   void badInputsExitWithStatusTwoOrOneNamingTheProblem() {
     assertThat(run("balance", "--balancer", "knapsack")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--input is required");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("a hierarchy file is required (--input)");
     assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--balancer", "nope"))
         .isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--balancer nope: unknown");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown balancer; known: ", "(--balancer nope)");
     assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--ranks", "6",
         "--topology", "hypercube")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("power-of-two");
     assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--ranks", "0"))
         .isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--ranks = 0");
-    assertThat(run("balance", "--input", DATA.resolve("no-such-file").toString())).isEqualTo(1);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no-such-file");
+    assertThat(run("balance", "--input", DATA.resolve("no-such-file").toString())).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no such file (" + DATA.resolve("no-such-file") + ")");
+    err.reset();
+    assertThat(run("balance", "--input", DATA.toString())).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("amrbalance balance: is a folder, not a file ("
+        + DATA + ")" + System.lineSeparator());
+    err.reset();
+    assertThat(run("balance", "--input", DATA.resolve("chombo_testGrids.2d").toString(), "--json", "--markdown"))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("give one of them, not both (--json, --markdown)");
   }
 
   @Test
@@ -108,8 +116,8 @@ class BalanceCommandTest {
   void badSetValuesAreUsageErrorsNamingThem() {
     String input = DATA.resolve("chombo_testGrids.2d").toString();
     assertThat(run("balance", "--input", input, "--balancer", "knapsack", "--set", "no-such=1")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--set no-such=1: no selected balancer has option"
-        + " no-such; options: [efficiency, level-by-level, max-swaps]");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no selected balancer has option no-such;"
+        + " options: [efficiency, level-by-level, max-swaps] (--set no-such=1)");
     err.reset();
     assertThat(run("balance", "--input", input, "--balancer", "grid-packing", "--set", "min-piece-edge=0"))
         .isEqualTo(2);
@@ -120,6 +128,6 @@ class BalanceCommandTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("balancer scatter is not selected");
     err.reset();
     assertThat(run("balance", "--input", input, "--set", "oops")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--set oops: expected KEY=VALUE");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("expected KEY=VALUE or NAME.KEY=VALUE (--set oops)");
   }
 }

@@ -114,12 +114,12 @@ class BenchCommandTest {
   @Test
   void badOptionsExitWithStatusTwo(@TempDir Path dir) {
     assertThat(run("bench", "--ranks", "12", "--out", dir.toString())).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--ranks 12: must be a power of two");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("must be a power of two", "(--ranks 12)");
     assertThat(run("bench", "--balancers", "nope", "--out", dir.toString())).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--balancers nope: unknown");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown balancer", "(--balancers nope)");
     assertThat(run("bench", "--include", "NoSuchBenchmark", "--out", dir.toString())).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("matches no benchmark");
     assertThat(run("bench", "--help")).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--include REGEX", "--mode");
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--include=REGEX", "--mode=M");
   }
 }

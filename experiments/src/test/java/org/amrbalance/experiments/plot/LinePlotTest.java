@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.awt.Color;
 import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,29 +38,33 @@ class LinePlotTest {
   }
 
   @Test
-  void legendGoesToTheCornerThatHidesNoData() {
-    // A line rising from bottom-left to top-right, and a flat one along the top: only bottom-right is free.
-    BufferedImage img = LinePlot.titled("t").with("rising", new double[] {0, 10}, new double[] {0, 10})
-        .with("top", new double[] {0, 10}, new double[] {10, 10}).render(640, 480);
-    assertThat(grayPixels(img, 0, 0, 320, 240)).isZero();
-    assertThat(grayPixels(img, 320, 240, 640, 480)).isGreaterThan(100); // the legend's border
-  }
-
-  private static int grayPixels(BufferedImage img, int x0, int y0, int x1, int y1) {
-    int n = 0;
-    for (int x = x0; x < x1; x++) {
-      for (int y = y0; y < y1; y++) {
-        n += (img.getRGB(x, y) & 0xffffff) == 0x808080 ? 1 : 0;
-      }
-    }
-    return n;
+  void theChartHasItsTitleAxisLabelsAndALegendEntryPerSeries() {
+    JFreeChart chart = LinePlot.titled("W(n)").axes("interval n", "expected W").logX(true)
+        .with("same", new double[] {1, 2}, new double[] {1, 2}).with("same", new double[] {1, 2}, new double[] {2, 3})
+        .with("other", new double[] {1, 2}, new double[] {3, 1}).chart();
+    assertThat(chart.getTitle().getText()).isEqualTo("W(n)");
+    XYPlot plot = chart.getXYPlot();
+    assertThat(plot.getDomainAxis()).isInstanceOf(LogAxis.class);
+    assertThat(plot.getDomainAxis().getLabel()).isEqualTo("interval n");
+    assertThat(plot.getRangeAxis().getLabel()).isEqualTo("expected W");
+    // Two series of one name stay two lines with two legend entries, in the palette's order.
+    LegendItemCollection legend = plot.getLegendItems();
+    assertThat(legend.getItemCount()).isEqualTo(3);
+    assertThat(legend.get(0).getLabel()).isEqualTo("same");
+    assertThat(legend.get(1).getLabel()).isEqualTo("same");
+    assertThat(legend.get(2).getLabel()).isEqualTo("other");
+    assertThat(legend.get(1).getLinePaint()).isEqualTo(new Color(0xd62728));
+    assertThat(chart.getLegend()).isNotNull();
   }
 
   @Test
   void logAxesSkipNonPositiveValuesAndBadInputIsRejected() {
-    BufferedImage img = LinePlot.titled("t").logX(true).logY(true)
-        .with("s", new double[] {0, 1, 10, 100}, new double[] {1, 0, 5, 50}).render(300, 200);
+    LinePlot log = LinePlot.titled("t").logX(true).logY(true)
+        .with("s", new double[] {0, 1, 10, 100, 1000}, new double[] {1, 0, 5, 50, Double.NaN});
+    BufferedImage img = log.render(300, 200);
     assertThat(img.getWidth()).isEqualTo(300);
+    // Only (10, 5) and (100, 50) can be shown on two logarithmic axes.
+    assertThat(log.chart().getXYPlot().getDataset().getItemCount(0)).isEqualTo(2);
     assertThatThrownBy(() -> new Series("s", new double[] {1}, new double[] {1, 2}))
         .hasMessageContaining("y.length = 2");
     assertThatThrownBy(() -> LinePlot.titled("t").render(10, 10)).hasMessageContaining("size = 10x10");
@@ -66,6 +75,10 @@ class LinePlotTest {
     Table t = Table.withColumns("n", "name", "value").add(1, "a,b", 0.5).add(2, "c", 2.0);
     assertThat(t.toCsv()).isEqualTo("n,name,value\n1,\"a,b\",0.500000\n2,c,2.0\n");
     assertThat(t.toMarkdown()).contains("| n | name | value |", "| 2 | c | 2.0 |");
+    // Headers are cells too: a comma is quoted in CSV, a bar escaped in Markdown.
+    Table odd = Table.withColumns("a,b", "x|y").add("say \"hi\"", "p|q");
+    assertThat(odd.toCsv()).isEqualTo("\"a,b\",x|y\n\"say \"\"hi\"\"\",p|q\n");
+    assertThat(odd.toMarkdown()).startsWith("| a,b | x\\|y |\n").contains("| say \"hi\" | p\\|q |");
     assertThat(t.column("value")).containsExactly(0.5, 2.0);
     assertThatThrownBy(() -> t.add(1, 2)).hasMessageContaining("row.length = 2");
   }

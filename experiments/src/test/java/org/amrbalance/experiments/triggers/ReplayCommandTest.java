@@ -179,13 +179,13 @@ class ReplayCommandTest {
     Path bad = Files.writeString(dir.resolve("bad.csv"), "step,rank,seconds\n0,0,1\n0,1,-2\n");
     assertThat(status("replay", "--trace", bad.toString())).isEqualTo(2);
     String e = err.toString(StandardCharsets.UTF_8);
-    assertThat(e).isEqualTo("amrbalance replay: " + bad + ":3: seconds = -2: must be finite and >= 0"
+    assertThat(e).isEqualTo("amrbalance replay: seconds = -2: must be finite and >= 0 (" + bad + ":3)"
         + System.lineSeparator());
     Path binary = Files.write(dir.resolve("x.bin"), new byte[] {(byte) 0xc3, 0x28, 0, 1});
     for (Path p : new Path[] {binary, dir, dir.resolve("missing.csv")}) {
       assertThat(status("replay", "--trace", p.toString())).as(p.toString()).isEqualTo(2);
       assertThat(err.toString(StandardCharsets.UTF_8).lines()).hasSize(1).allSatisfy(line -> assertThat(line)
-          .startsWith("amrbalance replay: " + p + ": ").doesNotContain("Exception", "java."));
+          .startsWith("amrbalance replay: ").endsWith(" (" + p + ")").doesNotContain("Exception", "java."));
     }
   }
 
