@@ -34,12 +34,17 @@ final class LoggingListener implements BalancingListener {
     logger.log(System.Logger.Level.WARNING, "bad step times skipped: " + why);
   }
 
-  /** The log line of one remap. */
+  /**
+   * The log line of one remap: its reason, the imbalance before and after, what it cost and moved, and the gain per
+   * step measured on the step after it (and predicted by the trigger, where it predicts one), rounded for reading.
+   */
   public static String format(RemapEvent e) {
     return String.format(Locale.ROOT,
-        "step %d: remap (%s): predicted gain %.4g, measured gain %.4g, cost %.4g, imbalance %.4f -> %.4f,"
-            + " moved %d pieces / %d bytes",
-        e.step(), e.reason(), e.predictedGain(), e.measuredGain(), e.cost(), e.imbalanceBefore(),
-        e.imbalanceAfter(), e.plan().transfers().size(), e.plan().bytes());
+        "step %d: remap (%s): imbalance %s -> %.2f, cost %.3g s, moved %d pieces (%d bytes), %s%s",
+        e.step(), e.reason(), Double.isNaN(e.imbalanceBefore()) ? "-" // a first placement had nothing before it
+            : String.format(Locale.ROOT, "%.2f", e.imbalanceBefore()), e.imbalanceAfter(), e.cost(), e.plan().transfers().size(),
+        e.plan().bytes(), Double.isNaN(e.measuredGain()) ? "gain not measured (no step before it)"
+            : String.format(Locale.ROOT, "measured gain %.3g s per step", e.measuredGain()),
+        Double.isNaN(e.predictedGain()) ? "" : String.format(Locale.ROOT, ", predicted %.3g s", e.predictedGain()));
   }
 }

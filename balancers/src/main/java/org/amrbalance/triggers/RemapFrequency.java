@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import java.util.Locale;
 import org.amrbalance.spi.TriggerState;
 import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.spi.RemapDecision;
@@ -120,7 +121,8 @@ public final class RemapFrequency implements RemapPolicy {
     if (Double.isNaN(period) || steps < Math.max(1, Math.floor(period))) {
       return RemapDecision.keep();
     }
-    return RemapDecision.remap(steps + " steps reached the optimal period T* = " + period);
+    return RemapDecision.remap(String.format(Locale.ROOT, "%d steps reached the optimal period T* = %.1f steps",
+        steps, period));
   }
 
   private double estimatedPeriod(StepTimes times) {

@@ -1,5 +1,6 @@
 package org.amrbalance.triggers;
 
+import java.util.Locale;
 import org.amrbalance.spi.TriggerState;
 import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.spi.RemapDecision;
@@ -67,8 +68,9 @@ public final class StopAtRise implements RemapPolicy {
       rise = left > 0 && (left >= steps || left * (e - idleSum / steps) > c);
     }
     if (rise) {
-      return RemapDecision.remap("W(" + steps + ") = " + currentW() + " rose above W(" + (steps - 1) + ") = "
-          + (idleSum - e + cost) / (steps - 1));
+      return RemapDecision.remap(String.format(Locale.ROOT,
+          "mean loss per step W(%d) = %.4g s rose above W(%d) = %.4g s", steps, currentW(), steps - 1,
+          (idleSum - e + cost) / (steps - 1)));
     }
     return RemapDecision.keep();
   }

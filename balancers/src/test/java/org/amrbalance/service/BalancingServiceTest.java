@@ -76,8 +76,10 @@ class BalancingServiceTest {
     assertThat(remap.measuredGain()).isCloseTo(3, within(1e-12));
     assertThat(remap.imbalanceBefore()).isCloseTo(4, within(1e-12));
     assertThat(remap.imbalanceAfter()).isCloseTo(1, within(1e-12));
-    assertThat(LoggingListener.format(remap)).contains("step 2", "scripted at step 2", "measured gain 3",
-        "imbalance 4.0000 -> 1.0000", "moved 3 pieces");
+    assertThat(LoggingListener.format(remap)).contains("step 2", "scripted at step 2", "measured gain 3.00 s per step",
+        "imbalance 4.00 -> 1.00", "moved 3 pieces").doesNotContain("NaN");
+    assertThat(LoggingListener.format(measured.get(0))).contains("gain not measured (no step before it)")
+        .doesNotContain("NaN");
     assertThat(s.remaps()).isEqualTo(2);
   }
 

@@ -26,7 +26,7 @@ public final class LaplaceDemo {
       "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
-      "            [--trace FILE] [--bench [--json]] [--help]",
+      "            [--trace FILE] [--progress N] [--bench [--json]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -48,6 +48,7 @@ public final class LaplaceDemo {
       "  --regrid N      regrid every N steps (default 2)",
       "  --min-box CELLS, --max-box CELLS  smallest and largest box side on refined levels (default 2, 32)",
       "  --calibrate B   patch work calibrated from the measured sweeps (default true)",
+      "  --progress N    a progress line every N steps (default 1; the last step always has one)",
       "  --trace FILE    writes every step's per-rank times, the regrids and the remaps with their measured cost",
       "                  to FILE (CSV step,rank,seconds; gzip if FILE ends .gz) for amrbalance.jar replay",
       "  --bench         runs the moving example on 1 and 2 ranks (4 with 4 cores or more), static (balanced once,",
@@ -64,7 +65,7 @@ public final class LaplaceDemo {
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       Optional<Duration> remapTimeout, boolean help, int base, int box, int sweeps, boolean calibrate,
-      boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions) {
+      boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress) {
     static Args parse(String... args) {
       int ranks = 4;
       String balancer = "knapsack";
@@ -85,6 +86,7 @@ public final class LaplaceDemo {
       boolean bench = false;
       boolean json = false;
       Path trace = null;
+      int progress = 1;
       for (int k = 0; k < args.length; k++) {
         String a = args[k];
         switch (a) {
@@ -105,6 +107,7 @@ public final class LaplaceDemo {
           case "--box" -> box = intValue(a, args, ++k, 4, 4096);
           case "--sweeps" -> sweeps = intValue(a, args, ++k, 1, 10_000);
           case "--calibrate" -> calibrate = RunOptions.parse(List.of(a, value(a, args, ++k))).calibrate();
+          case "--progress" -> progress = intValue(a, args, ++k, 1, 100_000);
           case "--bench" -> bench = true;
           case "--json" -> json = true;
           case "--trace" -> trace = Path.of(value(a, args, ++k));
@@ -135,7 +138,7 @@ public final class LaplaceDemo {
         throw new IllegalArgumentException("--box = " + box + ": must be at most --base = " + base);
       }
       return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
-          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json, trace, run);
+          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json, trace, run, progress);
     }
 
     private static String setting(String s) {
@@ -156,6 +159,9 @@ public final class LaplaceDemo {
     /** The arguments of {@link LaplaceDemoProgram} on every rank. */
     List<String> programArgs() {
       List<String> a = new ArrayList<>(List.of("--output", output.toAbsolutePath().toString()));
+      if (progress != 1) {
+        a.addAll(List.of("--progress", Integer.toString(progress)));
+      }
       if (checkpointEvery > 0) {
         a.addAll(List.of("--checkpoint-every", Integer.toString(checkpointEvery), "--checkpoint",
             output.resolve("run.ckpt").toAbsolutePath().toString()));

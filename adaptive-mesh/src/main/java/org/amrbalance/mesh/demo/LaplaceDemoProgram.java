@@ -27,8 +27,9 @@ import org.amrbalance.mesh.runtime.Snapshot;
 import org.amrbalance.readers.trace.StepTraceWriter;
 
 /**
- * What every rank of the demo runs: the moving Laplace example on the distributed runtime. Rank 0 prints one
- * progress line per step and the summary. Its own arguments, before those of {@link RunOptions#parse}:
+ * What every rank of the demo runs: the moving Laplace example on the distributed runtime. Rank 0 prints a
+ * progress line every N steps ({@code --progress N}, default 1, and always the last) and the summary. Its own
+ * arguments, before those of {@link RunOptions#parse}:
  * {@code --output DIR} (picture and VTK files), {@code --snapshots DIR} (the solution of every patch after the
  * static solve and every checked step, {@code step-NNNN.bin}), {@code --result-line} (a last line of numbers for
  * tools), {@code --quiet} (no progress lines), {@code --checkpoint FILE --checkpoint-every N} (a checkpoint after
@@ -62,10 +63,16 @@ public final class LaplaceDemoProgram implements RankProgram {
 
   /** Runs on this rank, rank 0 printing to {@code out}. */
   public static void run(Communicator comm, List<String> args, PrintStream out) throws IOException {
+    // The service's remap lines (amrbalance.service.log=true) go through System.Logger, by default to
+    // java.util.logging: one line each, not the two of its default format.
+    if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+      System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s %3$s: %5$s%6$s%n");
+    }
     Path output = null;
     Path snapshots = null;
     boolean resultLine = false;
     boolean quiet = false;
+    int progress = 1;
     boolean stepJson = false;
     Path checkpoint = null;
     int checkpointEvery = 0;
@@ -78,6 +85,7 @@ public final class LaplaceDemoProgram implements RankProgram {
         case "--snapshots" -> snapshots = Path.of(args.get(++k));
         case "--result-line" -> resultLine = true;
         case "--quiet" -> quiet = true;
+        case "--progress" -> progress = Integer.parseInt(args.get(++k));
         case "--step-json" -> stepJson = true;
         case "--checkpoint" -> checkpoint = Path.of(args.get(++k));
         case "--checkpoint-every" -> checkpointEvery = Integer.parseInt(args.get(++k));
@@ -106,7 +114,7 @@ public final class LaplaceDemoProgram implements RankProgram {
       run.checkpointEvery(checkpointEvery, checkpoint);
     }
     try (StepTraceWriter writer = trace != null && comm.rank() == 0 ? StepTraceWriter.create(trace) : null) {
-      steps(run, options, snapshots, quiet, stepJson, printer, writer);
+      steps(run, options, snapshots, quiet, progress, stepJson, printer, writer);
     }
     Summary sum = run.summary();
     if (stepJson) {
@@ -134,6 +142,7 @@ public final class LaplaceDemoProgram implements RankProgram {
 
   /** The steps of the run; rank 0 writes each to the trace, in the order things happened. */
   private static void steps(DistributedLaplace run, RunOptions options, @Nullable Path snapshots, boolean quiet,
+      int progress,
       boolean stepJson, PrintStream printer, @Nullable StepTraceWriter trace) throws IOException {
     for (int s = run.stepsTaken() + 1; s <= options.steps(); s++) {
       int remapsBefore = run.remaps().size();
@@ -157,12 +166,13 @@ public final class LaplaceDemoProgram implements RankProgram {
           }
         }
       }
-      if (!quiet) {
+      if (!quiet && (s % progress == 0 || s == options.steps())) {
+        // Imbalance as the ranks measured it this step: slowest rank's sweeps over the mean.
         printer.printf(Locale.ROOT,
-            "step %3d/%d  x0=%.3f  %-6s %-8s points %-22s  T_max %7.2f ms  T_avg %7.2f ms  error %.2e%n", s,
-            options.steps(), r.x0(), r.regridded() ? "regrid" : "", r.remaps() > 0 ? "remapped" : "",
-            points(r.pointsPerLevel()), r.times() == null ? Double.NaN : 1e3 * r.times().max(),
-            r.times() == null ? Double.NaN : 1e3 * r.times().average(), r.error());
+            "step %3d/%d  x0=%.3f  %-6s %-8s %7.1f ms/step  imbalance %4.2f  remaps %d  points %-22s  error %.2e%n",
+            s, options.steps(), r.x0(), r.regridded() ? "regrid" : "", r.remaps() > 0 ? "remapped" : "",
+            1e3 * r.wallSeconds(), r.times() == null || !(r.times().average() > 0) ? Double.NaN
+                : r.times().max() / r.times().average(), run.remaps().size(), points(r.pointsPerLevel()), r.error());
       }
       if (stepJson) {
         printer.println(STEP_JSON + " " + stepJson(r));
@@ -240,10 +250,10 @@ public final class LaplaceDemoProgram implements RankProgram {
     out.printf(Locale.ROOT, "  points per level              %s (total %d)%n", levels, total);
     StringBuilder remaps = new StringBuilder();
     for (Remap r : s.remaps()) {
-      remaps.append(String.format(Locale.ROOT, "%n    after step %3d  %-40s cost %7.2f ms  %6d cells moved"
-          + "  imbalance %s -> %.2f  level efficiency %s -> %.2f", r.step(), shorten(r.reason()), 1e3 * r.cost(),
-          r.cellsMoved(), orDash(r.imbalanceBefore()), r.imbalanceAfter(), orDash(r.levelEfficiencyBefore()),
-          r.levelEfficiencyAfter()));
+      remaps.append(String.format(Locale.ROOT, "%n    after step %3d: cost %.1f ms, %d cells moved, imbalance %s -> %.2f,"
+          + " level efficiency %s -> %.2f; why: %s", r.step(), 1e3 * r.cost(), r.cellsMoved(),
+          orDash(r.imbalanceBefore()), r.imbalanceAfter(), orDash(r.levelEfficiencyBefore()), r.levelEfficiencyAfter(),
+          r.reason().replace('\n', ' ')));
     }
     out.printf(Locale.ROOT, "  remaps                        %d, total cost %.2f ms (balancing + migration, slowest rank)%s%n",
         s.remaps().size(), 1e3 * s.remapCost(), remaps);
@@ -258,8 +268,10 @@ public final class LaplaceDemoProgram implements RankProgram {
       out.printf(Locale.ROOT, "    rank %2d  %8.1f ms  %10.4g (%.2f of the average)%n", r, 1e3 * s.computeSeconds()[r],
           s.loads()[r], avgLoad > 0 ? s.loads()[r] / avgLoad : 1);
     }
-    out.printf(Locale.ROOT, "  wall time                     %.2f s for %d steps, %.1f ms per step (%d cells migrated"
-        + " in %.1f ms)%n", s.wallSeconds(), s.steps(), 1e3 * s.wallPerStep(), s.migratedCells(),
+    out.printf(Locale.ROOT, "  wall time                     %.2f s for %d steps%s, %.1f ms per step (%d cells migrated"
+        + " in %.1f ms)%n", s.wallSeconds(), s.steps(), s.firstStep() == 0 ? ""
+            : String.format(Locale.ROOT, " (%d to %d, restarted after step %d)", s.firstStep() + 1,
+                s.firstStep() + s.steps(), s.firstStep()), 1e3 * s.wallPerStep(), s.migratedCells(),
         1e3 * s.migrationSeconds());
     double[] ph = s.phaseSeconds();
     double per = Math.max(1, s.steps());
@@ -270,11 +282,6 @@ public final class LaplaceDemoProgram implements RankProgram {
   }
 
   private static String orDash(double v) {
-    return Double.isNaN(v) ? "  - " : String.format(Locale.ROOT, "%.2f", v);
-  }
-
-  private static String shorten(String reason) {
-    String oneLine = reason.replace('\n', ' ');
-    return oneLine.length() <= 40 ? oneLine : oneLine.substring(0, 37) + "...";
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
   }
 }

@@ -73,6 +73,8 @@ public final class DistributedLaplace {
   /** True while the service decides on a step's times (a remap then is not the regrid's). */
   private boolean stepping;
   private int step;
+  /** The step this process started after: 0, or the checkpoint's step on a restart. */
+  private final int startStep;
   private int checkpointEvery;
   private java.util.function.DoubleUnaryOperator stepTimeFilter = t -> t;
   @Nullable
@@ -135,6 +137,7 @@ public final class DistributedLaplace {
       this.solver = builder.restore(from.assignment(), from.values(), from.step(), from.nextPatchId());
       step = from.step();
     }
+    startStep = step;
     host.bind(solver);
     byte[] state = from == null ? new byte[0] : from.balancingState();
     if (state.length > 0) {
@@ -486,14 +489,15 @@ public final class DistributedLaplace {
     for (Remap r : remaps) {
       remapCost += r.cost();
     }
-    return new Summary(step, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
+    return new Summary(step - startStep, startStep, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
         sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1, computeSeconds.clone(),
         report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()),
         phaseSeconds.clone(), predictedSteps == 0 ? Double.NaN : sumPredictionError / predictedSteps);
   }
 
   /**
-   * A run in numbers.
+   * A run in numbers: the steps this process ran, after {@code firstStep} (0, or the step a restart continued
+   * from), and what they measured.
    *
    * @param utilization Σ_steps T_avg / (Σ_steps T_max + Σ remap costs): the share of the ranks' time spent
    *     computing, remap costs counted as time lost
@@ -503,7 +507,7 @@ public final class DistributedLaplace {
    * @param phaseSeconds compute, exchange, regrid and remap seconds summed over the steps ({@link StepReport})
    * @param predictionError the mean over the steps of {@link StepReport#predictionError}
    */
-  public record Summary(int steps, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
+  public record Summary(int steps, int firstStep, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
       double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,
       double migrationSeconds, double[] phaseSeconds, double predictionError) {
     /** Wall time per step (slowest rank), 0 before the first step. */

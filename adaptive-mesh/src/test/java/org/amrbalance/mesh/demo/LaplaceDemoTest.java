@@ -48,6 +48,12 @@ class LaplaceDemoTest {
         "utilization ", "per-rank load", "rank  2", LaplaceDemoProgram.RESULT + " ranks=3 steps=4");
     assertThat(out.lines().filter(l -> l.contains("after step")).count()).as("remaps at the regrids of steps 2, 4"
         + " and the first placement").isEqualTo(3);
+    // Progress lines carry time per step, the measured imbalance and the remaps so far; remap lines give the
+    // trigger's reason whole and no raw doubles.
+    assertThat(out.lines().filter(l -> l.startsWith("step ")))
+        .allMatch(l -> l.matches(".* ms/step  imbalance \\d\\.\\d\\d  remaps \\d+ .*"), "progress line form");
+    assertThat(out.lines().filter(l -> l.contains("after step"))).allMatch(l -> l.contains("; why: "))
+        .noneMatch(l -> l.contains("...")).noneMatch(l -> l.matches(".*\\d\\.\\d{9,}.*"));
     BufferedImage png = ImageIO.read(dir.resolve("laplace.png").toFile());
     assertThat(png.getWidth()).isEqualTo(800);
     int first = png.getRGB(0, 0);
@@ -170,6 +176,9 @@ class LaplaceDemoTest {
         .containsExactly("step   5/8", "step   6/8", "step   7/8", "step   8/8");
     // The restart on other ranks counts as a remap: m = 3 steps later, after step 7.
     assertThat(after).contains("after step   7").doesNotContain("after step   6");
+    // The summary counts the steps this run made, not the ones before the checkpoint.
+    assertThat(after).contains("for 4 steps (5 to 8, restarted after step 4)");
+    assertThat(before).contains("for 4 steps,").doesNotContain("restarted after");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--set", "m=3")).hasMessageContaining("--set = m=3");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--restart", dir.resolve("none.ckpt").toString()))
         .hasMessageContaining("none.ckpt: no such file");
@@ -214,6 +223,9 @@ class LaplaceDemoTest {
     assertThat(sized.runOptions().maxBox()).isEqualTo(64);
     assertThat(sized.programArgs()).containsSubsequence("--regrid", "4").containsSubsequence("--min-box", "8")
         .containsSubsequence("--max-box", "64");
+    assertThat(LaplaceDemo.Args.parse("--progress", "5").programArgs()).containsSubsequence("--progress", "5");
+    assertThat(defaults.programArgs()).doesNotContain("--progress");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--progress", "0")).hasMessage("--progress = 0: must be in [1, 100000]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--min-box", "8", "--max-box", "10"))
         .hasMessageContaining("maxBox = 10");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--trigger", "sometimes"))
