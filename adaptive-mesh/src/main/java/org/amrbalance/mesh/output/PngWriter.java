@@ -1,5 +1,9 @@
 package org.amrbalance.mesh.output;
 
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,13 +16,20 @@ import org.amrbalance.spi.Box;
 /**
  * A picture of the solution: each pixel shows the finest cell under it (blue for the lowest value through
  * green and yellow to red for the highest), and every block is outlined in the colour of the rank that owns
- * it.
+ * it. The file ({@link #write}) has a key beside the field: the colour bar with its values and each rank's
+ * outline colour.
  */
 public final class PngWriter {
   /** Distinct outline colours, one per rank (repeating after twelve). */
   private static final int[] RANK_COLOURS = {
       0xFFFFFF, 0x000000, 0xFF00FF, 0x00FFFF, 0xFF8000, 0x8000FF, 0x00FF80, 0xFF0080, 0x804000, 0x0080FF,
       0x808080, 0x80FF00};
+
+  /** Width in pixels of the key that {@link #renderWithKey} adds to the right of the field. */
+  public static final int KEY_WIDTH = 170;
+  private static final int BAR_WIDTH = 24;
+  private static final int MARGIN = 12;
+  private static final int ROW = 16;
 
   private PngWriter() {}
 
@@ -29,6 +40,78 @@ public final class PngWriter {
 
   /** Renders {@code frame} {@code width} pixels wide (the height follows the domain's aspect). */
   public static BufferedImage render(Frame frame, int width) {
+    return picture(frame, width).image();
+  }
+
+  /** The field and the lowest and highest value its colours span. */
+  private record Picture(BufferedImage image, double lo, double hi) {}
+
+  /**
+   * {@link #render} with the key to its right ({@link #KEY_WIDTH} pixels): a colour bar labelled with the highest,
+   * middle and lowest value, and a swatch of the outline colour of every rank that holds a block.
+   */
+  public static BufferedImage renderWithKey(Frame frame, int width) {
+    Picture field = picture(frame, width);
+    int height = field.image().getHeight();
+    java.util.SortedSet<Integer> ranks = new java.util.TreeSet<>();
+    for (int l = 0; l < frame.levelCount(); l++) {
+      for (Block b : frame.layout().level(l)) {
+        ranks.add(frame.layout().rankOf(b));
+      }
+    }
+    int keyHeight = Math.max(height, 2 * MARGIN + 3 * ROW + ROW * (ranks.size() + 1));
+    BufferedImage img = new BufferedImage(width + KEY_WIDTH, keyHeight, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
+    try {
+      g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setColor(Color.WHITE);
+      g.fillRect(0, 0, img.getWidth(), img.getHeight());
+      g.drawImage(field.image(), 0, 0, null);
+      g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+      g.setColor(Color.BLACK);
+      int x = width + MARGIN;
+      g.drawString(frame.field(), x, MARGIN + 10);
+      // The colour bar: the top row is the highest value, as in the field.
+      int barTop = MARGIN + ROW;
+      int barHeight = Math.max(16, Math.min(height / 2, height - barTop - MARGIN - ROW * (ranks.size() + 2)));
+      for (int y = 0; y < barHeight; y++) {
+        int rgb = colour(1 - y / (double) Math.max(1, barHeight - 1));
+        for (int dx = 0; dx < BAR_WIDTH; dx++) {
+          img.setRGB(x + dx, barTop + y, rgb);
+        }
+      }
+      g.setColor(Color.BLACK);
+      g.drawRect(x - 1, barTop - 1, BAR_WIDTH + 1, barHeight + 1);
+      int tx = x + BAR_WIDTH + 6;
+      g.drawString(label(field.hi()), tx, barTop + 10);
+      g.drawString(label((field.lo() + field.hi()) / 2), tx, barTop + barHeight / 2 + 5);
+      g.drawString(label(field.lo()), tx, barTop + barHeight);
+      // The rank legend: one outline swatch per rank.
+      int y = barTop + barHeight + ROW + 4;
+      g.drawString("ranks (outlines)", x, y);
+      for (int r : ranks) {
+        y += ROW;
+        g.setColor(new Color(rankColour(r)));
+        g.fillRect(x, y - 10, BAR_WIDTH, 10);
+        g.setColor(Color.GRAY);
+        g.drawRect(x, y - 10, BAR_WIDTH - 1, 9);
+        g.setColor(Color.BLACK);
+        g.drawString("rank " + r, tx, y);
+        if (y + ROW > keyHeight - MARGIN) {
+          break;
+        }
+      }
+    } finally {
+      g.dispose();
+    }
+    return img;
+  }
+
+  private static String label(double v) {
+    return String.format(java.util.Locale.ROOT, "%.3g", v);
+  }
+
+  private static Picture picture(Frame frame, int width) {
     if (width < 8 || width > 8192) {
       throw new IllegalArgumentException("width = " + width + ": must be in [8, 8192]");
     }
@@ -86,7 +169,7 @@ public final class PngWriter {
         }
       }
     }
-    return img;
+    return new Picture(img, lo, hi);
   }
 
   private static int clamp(int v, int n) {
@@ -126,13 +209,13 @@ public final class PngWriter {
     return (r << 16) | (g << 8) | b;
   }
 
-  /** Writes the picture of {@code frame} to {@code file} as PNG. */
+  /** Writes the picture of {@code frame} with its key ({@link #renderWithKey}) to {@code file} as PNG. */
   public static void write(Frame frame, int width, Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
     }
-    if (!ImageIO.write(render(frame, width), "png", file.toFile())) {
+    if (!ImageIO.write(renderWithKey(frame, width), "png", file.toFile())) {
       throw new IOException("no PNG writer available for " + file);
     }
   }

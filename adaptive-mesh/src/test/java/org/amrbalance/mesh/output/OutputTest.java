@@ -57,8 +57,17 @@ class OutputTest {
     PngWriter.write(frame, 320, file);
     BufferedImage img = ImageIO.read(file.toFile());
     assertThat(img).isNotNull();
-    assertThat(img.getWidth()).isEqualTo(320);
+    assertThat(img.getWidth()).isEqualTo(320 + PngWriter.KEY_WIDTH);
     assertThat(img.getHeight()).isEqualTo(320);
+    // The key: the colour bar runs from red (highest, top) to blue (lowest), and every rank has its swatch.
+    Set<Integer> key = new HashSet<>();
+    for (int y = 0; y < img.getHeight(); y++) {
+      for (int x = 320; x < img.getWidth(); x++) {
+        key.add(img.getRGB(x, y) & 0xFFFFFF);
+      }
+    }
+    assertThat(key).contains(PngWriter.colour(1), PngWriter.colour(0), PngWriter.rankColour(1), PngWriter.rankColour(2))
+        .as("the key shows only the ranks that hold blocks").doesNotContain(PngWriter.rankColour(5));
     Set<Integer> colours = new HashSet<>();
     for (int y = 0; y < img.getHeight(); y += 3) {
       for (int x = 0; x < img.getWidth(); x += 3) {
