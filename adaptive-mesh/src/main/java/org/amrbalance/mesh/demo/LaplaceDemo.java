@@ -6,13 +6,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjDevice;
 import org.amrbalance.mesh.mpi.MpjLaunchException;
 import org.amrbalance.mesh.mpi.MpjLauncher;
 import org.amrbalance.mesh.runtime.RunOptions;
+import picocli.CommandLine;
 
 /**
  * The README's demo: the moving Laplace example (a hot spot travelling along the bottom edge, exact solution
@@ -57,7 +61,26 @@ public final class LaplaceDemo {
       "                  time per step, and first the ceiling two cores allow the sweep kernel. Without --base,",
       "                  128 x 128 cells on level 0 in boxes of 32.",
       "  --json          with --bench: one JSON object per line",
-      "  --help          this text");
+      "  --help          this text; --version: the version",
+      "Balancers: " + String.join(", ", BalancingModules.balancerNames()),
+      "Triggers:  " + String.join(", ", BalancingModules.triggerNames())
+          + " (or any:A,B / all:A,B: remap when any / all of them would)");
+
+  /** The project version, from the build ({@code demo --version}). */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      Properties p = new Properties();
+      try (java.io.InputStream in = LaplaceDemo.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (java.io.IOException e) {
+        // an unreadable resource leaves the version unknown, which --version then says
+      }
+      return new String[] {"amrbalance demo " + p.getProperty("version", "unknown")};
+    }
+  }
 
   private LaplaceDemo() {}
 
@@ -66,79 +89,112 @@ public final class LaplaceDemo {
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       Optional<Duration> remapTimeout, boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress) {
+    /**
+     * Parses and checks a command line (GNU options, {@code --name value} or {@code --name=value}, by picocli);
+     * every value is checked here, before any rank starts.
+     */
     static Args parse(String... args) {
-      int ranks = 4;
-      String balancer = "knapsack";
+      DemoCommand c = new DemoCommand();
+      CommandLine line = new CommandLine(c).setOverwrittenOptionsAllowed(true);
+      try {
+        line.parseArgs(args);
+      } catch (CommandLine.UnmatchedArgumentException e) {
+        throw new IllegalArgumentException("unknown argument '" + e.getUnmatched().get(0) + "' (try --help)", e);
+      } catch (CommandLine.ParameterException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      return c.args();
+    }
+
+    /** The options as picocli fills them: strings, so that every check and its message is in {@link #args}. */
+    @CommandLine.Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        sortOptions = false)
+    static final class DemoCommand {
+      @CommandLine.Option(names = "--ranks", paramLabel = "P", description = "ranks (default 4)")
+      String ranks = "4";
+      @CommandLine.Option(names = "--balancer", paramLabel = "NAME", description = "how grids are spread")
+      String balancer = BalancingModules.DEFAULT_BALANCER;
+      @CommandLine.Option(names = "--trigger", paramLabel = "NAME", description = "when they are spread again")
       String trigger = BalancingModules.DEFAULT_TRIGGER;
-      int steps = 40;
-      MpjDevice device = MpjDevice.MULTICORE;
-      int lmax = 3;
-      Path output = Path.of("target", "amr-demo");
-      boolean help = false;
-      RunOptions run = RunOptions.defaults();
-      List<String> settings = new ArrayList<>();
-      int checkpointEvery = 0;
-      Path restart = null;
-      int base = 0;
-      int box = 16;
-      int sweeps = RunOptions.defaults().sweepsPerStep();
-      boolean calibrate = true;
-      boolean bench = false;
-      boolean json = false;
-      Path trace = null;
-      int progress = 1;
-      for (int k = 0; k < args.length; k++) {
-        String a = args[k];
-        switch (a) {
-          case "--help", "-h" -> help = true;
-          case "--ranks" -> ranks = intValue(a, args, ++k, 1, 64);
-          case "--balancer" -> balancer = value(a, args, ++k);
-          case "--trigger" -> trigger = value(a, args, ++k);
-          case "--steps" -> steps = intValue(a, args, ++k, 0, 100_000);
-          case "--device" -> device = MpjDevice.parse(value(a, args, ++k));
-          case "--lmax" -> lmax = intValue(a, args, ++k, 0, 6);
-          case "--output" -> output = Path.of(value(a, args, ++k));
-          case "--set" -> settings.add(setting(value(a, args, ++k)));
-          case "--checkpoint-every" -> checkpointEvery = intValue(a, args, ++k, 0, 100_000);
-          case "--restart" -> restart = Path.of(value(a, args, ++k));
-          case "--remap-timeout", "--regrid", "--min-box", "--max-box" ->
-              run = RunOptions.parse(run, List.of(a, value(a, args, ++k)));
-          case "--base" -> base = intValue(a, args, ++k, 8, 4096);
-          case "--box" -> box = intValue(a, args, ++k, 4, 4096);
-          case "--sweeps" -> sweeps = intValue(a, args, ++k, 1, 10_000);
-          case "--calibrate" -> calibrate = RunOptions.parse(List.of(a, value(a, args, ++k))).calibrate();
-          case "--progress" -> progress = intValue(a, args, ++k, 1, 100_000);
-          case "--bench" -> bench = true;
-          case "--json" -> json = true;
-          case "--trace" -> trace = Path.of(value(a, args, ++k));
-          default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
+      @CommandLine.Option(names = "--steps", paramLabel = "N") String steps = "40";
+      @CommandLine.Option(names = "--device", paramLabel = "D") String device = "multicore";
+      @CommandLine.Option(names = "--lmax", paramLabel = "L") String lmax = "3";
+      @CommandLine.Option(names = "--output", paramLabel = "DIR") String output = "target/amr-demo";
+      @CommandLine.Option(names = "--set", paramLabel = "KEY=VALUE") List<String> settings = new ArrayList<>();
+      @CommandLine.Option(names = "--checkpoint-every", paramLabel = "N") String checkpointEvery = "0";
+      @CommandLine.Option(names = "--restart", paramLabel = "FILE") String restart;
+      @CommandLine.Option(names = "--remap-timeout", paramLabel = "SECONDS") String remapTimeout;
+      @CommandLine.Option(names = "--base", paramLabel = "CELLS") String base = "0";
+      @CommandLine.Option(names = "--box", paramLabel = "CELLS") String box = "16";
+      @CommandLine.Option(names = "--sweeps", paramLabel = "N") String sweeps =
+          Integer.toString(RunOptions.defaults().sweepsPerStep());
+      @CommandLine.Option(names = "--regrid", paramLabel = "N") String regrid;
+      @CommandLine.Option(names = "--min-box", paramLabel = "CELLS") String minBox;
+      @CommandLine.Option(names = "--max-box", paramLabel = "CELLS") String maxBox;
+      @CommandLine.Option(names = "--calibrate", paramLabel = "B") String calibrate = "true";
+      @CommandLine.Option(names = "--progress", paramLabel = "N") String progress = "1";
+      @CommandLine.Option(names = "--trace", paramLabel = "FILE") String trace;
+      @CommandLine.Option(names = "--bench") boolean bench;
+      @CommandLine.Option(names = "--json") boolean json;
+      @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+      /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
+      Args args() {
+        boolean help = spec.commandLine().isUsageHelpRequested() || spec.commandLine().isVersionHelpRequested();
+        RunOptions run = RunOptions.defaults();
+        for (String[] o : new String[][] {{"--regrid", regrid}, {"--min-box", minBox}, {"--max-box", maxBox},
+            {"--remap-timeout", remapTimeout}}) {
+          if (o[1] != null) {
+            run = RunOptions.parse(run, List.of(o[0], o[1]));
+          }
         }
+        int baseCells = intValue("--base", base, 0, 4096);
+        if (baseCells != 0 && baseCells < 8) {
+          throw new IllegalArgumentException("--base = " + baseCells + ": must be in [8, 4096]");
+        }
+        int boxCells = intValue("--box", box, 4, 4096);
+        List<String> sets = new ArrayList<>();
+        for (String s : settings) {
+          sets.add(setting(s));
+        }
+        Path restartFile = restart == null ? null : Path.of(restart);
+        Path traceFile = trace == null ? null : Path.of(trace);
+        if (!help && !BalancingModules.balancerNames().contains(balancer)) {
+          throw new IllegalArgumentException("--balancer = " + balancer + ": unknown balancer; known: "
+              + BalancingModules.balancerNames());
+        }
+        if (!help && !BalancingModules.triggerNames().contains(trigger)
+            && !trigger.startsWith(BalancingModules.ANY) && !trigger.startsWith(BalancingModules.ALL)) {
+          throw new IllegalArgumentException("--trigger = " + trigger + ": unknown trigger; known: "
+              + BalancingModules.triggerNames());
+        }
+        if (!help && restartFile != null && !java.nio.file.Files.isRegularFile(restartFile)) {
+          throw new IllegalArgumentException("--restart = " + restartFile + ": no such file");
+        }
+        if (json && !bench) {
+          throw new IllegalArgumentException("--json: only with --bench");
+        }
+        if (traceFile != null && bench) {
+          throw new IllegalArgumentException("--trace: not with --bench");
+        }
+        if (traceFile != null && java.nio.file.Files.isDirectory(traceFile)) {
+          throw new IllegalArgumentException("--trace = " + traceFile + ": is a directory");
+        }
+        if (baseCells > 0 && boxCells > baseCells) {
+          throw new IllegalArgumentException("--box = " + boxCells + ": must be at most --base = " + baseCells);
+        }
+        Args a = new Args(intValue("--ranks", ranks, 1, 64), balancer, trigger, intValue("--steps", steps, 0, 100_000),
+            MpjDevice.parse(device), intValue("--lmax", lmax, 0, 6), Path.of(output), List.copyOf(sets),
+            intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, run.remapTimeout(), help,
+            baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
+            RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
+            intValue("--progress", progress, 1, 100_000));
+        if (!help && !bench) {
+          // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
+          BalancingModules.fromMap(a.configuration());
+        }
+        return a;
       }
-      if (!help && !BalancingModules.balancerNames().contains(balancer)) {
-        throw new IllegalArgumentException("--balancer = " + balancer + ": unknown balancer; known: "
-            + BalancingModules.balancerNames());
-      }
-      if (!help && !BalancingModules.triggerNames().contains(trigger)) {
-        throw new IllegalArgumentException("--trigger = " + trigger + ": unknown trigger; known: "
-            + BalancingModules.triggerNames());
-      }
-      if (!help && restart != null && !java.nio.file.Files.isRegularFile(restart)) {
-        throw new IllegalArgumentException("--restart = " + restart + ": no such file");
-      }
-      if (json && !bench) {
-        throw new IllegalArgumentException("--json: only with --bench");
-      }
-      if (trace != null && bench) {
-        throw new IllegalArgumentException("--trace: not with --bench");
-      }
-      if (trace != null && java.nio.file.Files.isDirectory(trace)) {
-        throw new IllegalArgumentException("--trace = " + trace + ": is a directory");
-      }
-      if (base > 0 && box > base) {
-        throw new IllegalArgumentException("--box = " + box + ": must be at most --base = " + base);
-      }
-      return new Args(ranks, balancer, trigger, steps, device, lmax, output, List.copyOf(settings), checkpointEvery,
-          restart, run.remapTimeout(), help, base, box, sweeps, calibrate, bench, json, trace, run, progress);
     }
 
     private static String setting(String s) {
@@ -184,18 +240,10 @@ public final class LaplaceDemo {
       return a;
     }
 
-    private static String value(String name, String[] args, int k) {
-      if (k >= args.length) {
-        throw new IllegalArgumentException(name + ": needs a value");
-      }
-      return args[k];
-    }
-
-    private static int intValue(String name, String[] args, int k, int min, int max) {
-      String s = value(name, args, k);
+    private static int intValue(String name, String s, int min, int max) {
       int v;
       try {
-        v = Integer.parseInt(s);
+        v = Integer.parseInt(s.trim());
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(name + " = " + s + ": not a whole number", e);
       }
@@ -204,18 +252,55 @@ public final class LaplaceDemo {
       }
       return v;
     }
+
+    /** The balancing configuration of the run, as every rank's service reads it. */
+    Map<String, String> configuration() {
+      RunOptions o = runOptions();
+      for (String s : settings) {
+        int eq = s.indexOf('=');
+        o = o.withSetting(s.substring(0, eq), s.substring(eq + 1));
+      }
+      return o.configuration();
+    }
+
+    /**
+     * The {@code --set} keys of components this run does not use (a trigger's option while another trigger runs,
+     * say): they are read by nobody, which a user should hear about.
+     */
+    List<String> unusedSettings() {
+      Set<String> used = new java.util.TreeSet<>(List.of(balancer, "service", "inherit"));
+      String t = trigger;
+      for (String prefix : List.of(BalancingModules.ANY, BalancingModules.ALL)) {
+        if (t.startsWith(prefix)) {
+          t = t.substring(prefix.length());
+        }
+      }
+      used.addAll(List.of(t.split(",")));
+      used.add(configuration().getOrDefault(BalancingModules.PLACEMENT, BalancingModules.DEFAULT_PLACEMENT));
+      List<String> unused = new ArrayList<>();
+      for (String s : settings) {
+        String key = s.substring(0, s.indexOf('='));
+        String rest = key.substring(BalancingModules.PREFIX.length());
+        String component = rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest;
+        if (!used.contains(component) && !key.equals(BalancingModules.PLACEMENT)) {
+          unused.add(key);
+        }
+      }
+      return unused;
+    }
   }
 
   public static void main(String[] args) {
+    System.setProperty("java.awt.headless", "true");
     int code;
     try {
-      code = run(System.out, args);
+      code = run(System.out, System.err, args);
     } catch (IllegalArgumentException e) {
-      System.err.println("error: " + e.getMessage());
-      System.err.println(USAGE);
+      System.err.println("amrbalance demo: " + e.getMessage());
+      System.err.println("try: scripts/demo.sh --help");
       code = 2;
     } catch (MpjLaunchException | IllegalStateException e) {
-      System.err.println("error: " + e.getMessage());
+      System.err.println("amrbalance demo: " + e.getMessage());
       code = 1;
     }
     if (code != 0) {
@@ -225,10 +310,28 @@ public final class LaplaceDemo {
 
   /** Runs the demo, the ranks' output echoed to {@code out}; returns the exit code. */
   static int run(PrintStream out, String... argv) {
+    return run(out, out, argv);
+  }
+
+  /** As {@link #run(PrintStream, String...)}, warnings to {@code err}. */
+  static int run(PrintStream out, PrintStream err, String... argv) {
     Args args = Args.parse(argv);
+    if (List.of(argv).contains("--version")) {
+      out.println(new Version().getVersion()[0]);
+      return 0;
+    }
     if (args.help()) {
       out.println(USAGE);
       return 0;
+    }
+    for (String key : args.unusedSettings()) {
+      err.println("amrbalance demo: warning: --set " + key + " is for a component this run does not use"
+          + " (balancer " + args.balancer() + ", trigger " + args.trigger() + ")");
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    if (args.ranks() > cores && args.device() == MpjDevice.MULTICORE) {
+      err.println("amrbalance demo: warning: " + args.ranks() + " ranks on " + cores + " cores share them: expect"
+          + " each step to take longer than on " + cores + " ranks");
     }
     if (args.bench()) {
       return DemoBenchmark.run(out, args);

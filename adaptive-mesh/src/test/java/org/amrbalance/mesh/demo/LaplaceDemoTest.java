@@ -17,6 +17,7 @@ import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
+import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.MpjDevice;
 import org.amrbalance.mesh.laplace.SweepCeiling;
 import org.junit.jupiter.api.Test;
@@ -192,7 +193,26 @@ class LaplaceDemoTest {
     }
     assertThat(bytes.toString(StandardCharsets.UTF_8))
         .contains("--ranks", "--balancer", "--trigger", "--steps", "--device", "--lmax", "--output",
-            "--remap-timeout");
+            "--remap-timeout")
+        .as("every balancer and trigger name from the registry").contains(BalancingModules.balancerNames().toArray(String[]::new))
+        .contains(BalancingModules.triggerNames().toArray(String[]::new));
+    ByteArrayOutputStream version = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(version, true, StandardCharsets.UTF_8)) {
+      assertThat(LaplaceDemo.run(out, "--version")).isZero();
+    }
+    assertThat(version.toString(StandardCharsets.UTF_8)).startsWith("amrbalance demo ");
+    // GNU forms: --name=value as --name value.
+    assertThat(LaplaceDemo.Args.parse("--ranks=2", "--steps=7").steps()).isEqualTo(7);
+    assertThat(LaplaceDemo.Args.parse("--ranks=2").ranks()).isEqualTo(2);
+    // Settings of components the run does not use are named; unknown keys and bad values fail before any rank.
+    assertThat(LaplaceDemo.Args.parse("--set", "amrbalance.fixed-interval.m=5").unusedSettings())
+        .containsExactly("amrbalance.fixed-interval.m");
+    assertThat(LaplaceDemo.Args.parse("--trigger", "any:stop-at-rise,fixed-interval", "--set",
+        "amrbalance.fixed-interval.m=5", "--set", "amrbalance.service.log=false").unusedSettings()).isEmpty();
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--set", "amrbalance.knapsack.bogus=1"))
+        .hasMessageContaining("amrbalance.knapsack.bogus = 1: unknown option of knapsack");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--trigger", "fixed-interval", "--set",
+        "amrbalance.fixed-interval.m=abc")).hasMessageContaining("amrbalance.fixed-interval.m = abc");
     LaplaceDemo.Args defaults = LaplaceDemo.Args.parse();
     assertThat(defaults.ranks()).isEqualTo(4);
     assertThat(defaults.device()).isEqualTo(MpjDevice.MULTICORE);
