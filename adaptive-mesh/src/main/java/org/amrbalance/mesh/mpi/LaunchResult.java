@@ -127,6 +127,39 @@ public final class LaunchResult {
   }
 
   /**
+   * What a user reads when ranks failed: each distinct message once, without exception class names, with the ranks
+   * that gave it ("state = 62 bytes: written by trigger stop-at-rise, not adaptive (ranks 0, 1)"); or the summary's
+   * first line when no rank threw.
+   */
+  public String userMessage() {
+    java.util.Map<String, List<Integer>> byMessage = new java.util.LinkedHashMap<>();
+    for (Map.Entry<Integer, String> f : new java.util.TreeMap<>(failures).entrySet()) {
+      String first = f.getValue().split("\\R", 2)[0];
+      // "java.lang.IllegalArgumentException: what" -> "what"; a message-less exception keeps its simple name.
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(?:[\\w$]+\\.)*([\\w$]+)(?:: (.*))?$").matcher(first);
+      String text = m.matches() ? (m.group(2) != null ? m.group(2) : m.group(1)) : first;
+      byMessage.computeIfAbsent(text, k -> new ArrayList<>()).add(f.getKey());
+    }
+    if (byMessage.isEmpty()) {
+      return summary().split("\\R", 2)[0];
+    }
+    StringBuilder s = new StringBuilder();
+    for (Map.Entry<String, List<Integer>> e : byMessage.entrySet()) {
+      List<Integer> ranks = e.getValue();
+      s.append(s.length() == 0 ? "" : "; ").append(e.getKey()).append(ranks.size() == statuses.size()
+          ? " (every rank)" : (ranks.size() == 1 ? " (rank " : " (ranks ")
+              + String.join(", ", ranks.stream().map(String::valueOf).toList()) + ")");
+    }
+    return s.toString();
+  }
+
+  /** True if every rank that threw threw an {@link IllegalArgumentException}: bad input, not a failed run. */
+  public boolean failedOnInput() {
+    return !failures.isEmpty()
+        && failures.values().stream().allMatch(t -> t.startsWith(IllegalArgumentException.class.getName() + ":"));
+  }
+
+  /**
    * The exceptions of a stack trace without their frames: each one's message (all its lines, as assertion messages
    * have several, up to a limit) and then its "Caused by" chain.
    */

@@ -60,4 +60,22 @@ class LaunchResultTest {
     assertThat(silent.summary()).endsWith("last lines of output:\n    MPJ Express (0.44) is started\n"
         + "    Exception in thread main: no such class");
   }
+
+  @Test
+  void aUserReadsEachMessageOnceWithoutClassNames() {
+    String bad = "java.lang.IllegalArgumentException: state = 62 bytes: written by trigger stop-at-rise\n\tat A.b(A.java:1)\n";
+    LaunchResult both = LaunchResult.of(MpjDevice.MULTICORE, List.of(RankStatus.FAILED, RankStatus.FAILED),
+        Map.of(0, bad, 1, bad), false, List.of(), Duration.ofMillis(10));
+    assertThat(both.userMessage()).isEqualTo("state = 62 bytes: written by trigger stop-at-rise (every rank)");
+    assertThat(both.failedOnInput()).isTrue();
+    LaunchResult mixed = LaunchResult.of(MpjDevice.MULTICORE,
+        List.of(RankStatus.FAILED, RankStatus.OK, RankStatus.FAILED), Map.of(0, bad, 2,
+            "org.example.Boom\n\tat A.b(A.java:1)\n"), false, List.of(), Duration.ofMillis(10));
+    assertThat(mixed.userMessage())
+        .isEqualTo("state = 62 bytes: written by trigger stop-at-rise (rank 0); Boom (rank 2)");
+    assertThat(mixed.failedOnInput()).isFalse();
+    LaunchResult silent = LaunchResult.of(MpjDevice.MULTICORE, List.of(RankStatus.NOT_REPORTED), Map.of(), true,
+        List.of(), Duration.ofMillis(10));
+    assertThat(silent.userMessage()).doesNotContain("Exception").startsWith("1 ranks (multicore)");
+  }
 }
