@@ -183,7 +183,7 @@ public final class DistributedLaplace {
     if (comm == null || options == null) {
       throw new IllegalArgumentException("comm, options = null: must not be null");
     }
-    return new DistributedLaplace(comm, options, injector(options, null), null, null, (plan, moved) -> {});
+    return new DistributedLaplace(comm, options, injector(comm, options, null), null, null, (plan, moved) -> {});
   }
 
   /**
@@ -192,11 +192,16 @@ public final class DistributedLaplace {
    */
   static DistributedLaplace start(Communicator comm, RunOptions options, @Nullable Module bindings,
       @Nullable BalancingListener probe, DistributedHost.MigrationObserver migrations) {
-    return new DistributedLaplace(comm, options, injector(options, bindings), null, probe, migrations);
+    return new DistributedLaplace(comm, options, injector(comm, options, bindings), null, probe, migrations);
   }
 
-  private static Injector injector(RunOptions options, @Nullable Module bindings) {
-    Module configured = BalancingModules.fromMap(options.configuration(), DistributedLaplace.class.getClassLoader());
+  private static Injector injector(Communicator comm, RunOptions options, @Nullable Module bindings) {
+    Map<String, String> configuration = new java.util.TreeMap<>(options.configuration());
+    if (comm.rank() != 0) {
+      // Every rank decides alike: rank 0's remap log line says it for all of them.
+      configuration.put("amrbalance.service.log", "false");
+    }
+    Module configured = BalancingModules.fromMap(configuration, DistributedLaplace.class.getClassLoader());
     return Guice.createInjector(bindings == null ? configured : Modules.override(configured).with(bindings));
   }
 
@@ -244,7 +249,7 @@ public final class DistributedLaplace {
       throw new IllegalArgumentException("steps = " + options.steps() + ": the checkpoint is after step "
           + c.step());
     }
-    return new DistributedLaplace(comm, options, injector(options, null), c, null, (plan, moved) -> {});
+    return new DistributedLaplace(comm, options, injector(comm, options, null), c, null, (plan, moved) -> {});
   }
 
   /** The state now, on rank {@code root} (null elsewhere); collective. */
