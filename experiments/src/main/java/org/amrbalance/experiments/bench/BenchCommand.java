@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.bench;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,6 +94,7 @@ public final class BenchCommand implements Command {
     Path dir = args.path("out", "results/bench");
     Files.createDirectories(dir);
 
+    double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     List<TimingResult> timings = new ArrayList<>();
     if (!mode.equals("memory")) {
       Path logs = Files.createDirectories(dir.resolve("jmh-logs"));
@@ -110,7 +112,7 @@ public final class BenchCommand implements Command {
         memory.add(run.run(b, MEMORY_GRIDS, MEMORY_RANKS));
       }
     }
-    BenchSummary summary = new BenchSummary(commandLine(args), plan, timings, memory);
+    BenchSummary summary = new BenchSummary(commandLine(args), plan, timings, memory, loadAtStart);
     for (Path f : summary.write(dir)) {
       out.println(f);
     }
