@@ -136,8 +136,7 @@ public final class Assignment {
         Box box = pieces[i].box();
         for (int j = from; j < to; j++) {
           if (j != i && box.intersects(pieces[j].box())) {
-            throw Checks.bad("piece.box", box, "overlaps piece box " + pieces[j].box() + " of the same patch "
-                + patch.id());
+            throw overlap(box, pieces[j].box(), patch);
           }
         }
       }
@@ -150,8 +149,7 @@ public final class Assignment {
       for (int i = 0; i < boxes.size(); i++) {
         for (int j : index.intersecting(boxes.get(i))) {
           if (j != i) {
-            throw Checks.bad("piece.box", boxes.get(i), "overlaps piece box " + boxes.get(j)
-                + " of the same patch " + patch.id());
+            throw overlap(boxes.get(i), boxes.get(j), patch);
           }
         }
       }
@@ -161,6 +159,10 @@ public final class Assignment {
       throw Checks.bad("patch " + patch.id() + " pieces", (to - from) + " pieces", "leave "
           + (patch.cells() - covered) + " cells of box " + patch.box() + " uncovered (a gap)");
     }
+  }
+
+  private static IllegalArgumentException overlap(Box box, Box other, Patch patch) {
+    return Checks.bad("piece.box", box, "overlaps piece box " + other + " of the same patch " + patch.id());
   }
 
   /** Orders boxes of one dimension as {@code Arrays.compare} orders their low, then their high corners. */
