@@ -119,11 +119,14 @@ public final class BenchCommand implements Command {
     return 0;
   }
 
-  /** The command line that produced the results, rebuilt from the parsed options. */
+  /**
+   * The command line that produced the results, rebuilt from the parsed options; without {@code --out}, which
+   * changes no result and would put a folder of the measuring machine into the tables.
+   */
   private String commandLine(Args args) {
     StringBuilder s = new StringBuilder("java -jar experiments/target/amrbalance.jar bench");
     for (Option o : options()) {
-      if (args.has(o.name())) {
+      if (args.has(o.name()) && !o.name().equals("out")) {
         s.append(" --").append(o.name());
         if (o.takesValue()) {
           String v = args.string(o.name(), "");

@@ -57,6 +57,7 @@ class BenchCommandTest {
     assertThat(row[7]).isEqualTo("NaN"); // CPU time is measured for the target only
     assertThat(row[8]).isEqualTo(cores);
     assertThat(csv.get(1)).contains("java -jar experiments/target/amrbalance.jar bench --quick");
+    assertThat(md).doesNotContain(dir.toString()).doesNotContain("--out");
   }
 
   @Test
