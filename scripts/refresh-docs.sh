@@ -4,7 +4,8 @@
 #   <!-- generated: NAME -->  ...  <!-- end generated -->
 #
 #   scripts/refresh-docs.sh            balancing quality on the bundled hierarchies (deterministic, about a minute)
-#   scripts/refresh-docs.sh --bench    also the JMH benchmarks of docs/benchmarks.md (half an hour; quiet machine)
+#   scripts/refresh-docs.sh --bench    also the JMH benchmarks (half an hour; quiet machine): the scale targets of
+#                                      docs/benchmarks.md, the full summary and CSV files in docs/results/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,9 +45,10 @@ splice docs/real-hierarchies.md real-hierarchies-quality docs/results/real-hiera
 splice docs/real-hierarchies.md real-hierarchies-options docs/results/real-hierarchies-options.md
 splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real-hierarchies-efficiency.md
 
+# The whole run's summary and CSV files go to docs/results/; the scale targets' block is spliced into its section.
 if [ -n "$bench" ]; then
   java -jar $jar bench --mode all --out "$tmp/bench"
-  cp "$tmp/bench/benchmarks.csv" "$tmp/bench/memory.csv" docs/results/
-  splice docs/benchmarks.md bench "$tmp/bench/benchmarks.md"
+  cp "$tmp/bench/benchmarks.md" "$tmp/bench/benchmarks.csv" "$tmp/bench/memory.csv" docs/results/
+  splice docs/benchmarks.md bench-scale "$tmp/bench/bench-scale.md"
 fi
 echo "refresh-docs: done; review with git diff"

@@ -18,9 +18,10 @@ import org.amrbalance.spi.internal.Checks;
  */
 @Immutable
 public final class Assignment {
-  private static final Comparator<Piece> PIECE_ORDER = Comparator
-      .comparing((Piece p) -> p.box().lo(), Arrays::compare)
-      .thenComparing(p -> p.box().hi(), Arrays::compare);
+  /** Low corner, then high corner, lexicographically; reads the corners in place (lo() and hi() copy them). */
+  private static final Comparator<Piece> PIECE_ORDER = (a, b) -> compareCorners(a.box(), b.box());
+  /** Up to this many pieces of a patch are checked pair by pair: building an index costs more below it. */
+  private static final int PAIRWISE_MAX = 16;
 
   private final Hierarchy hierarchy;
   private final int ranks;
@@ -129,7 +130,17 @@ public final class Assignment {
       }
       covered += box.volume();
     }
-    if (to - from > 1) {
+    if (to - from > 1 && to - from <= PAIRWISE_MAX) {
+      // Same report as the index below: the first piece that overlaps another, and the first such other.
+      for (int i = from; i < to; i++) {
+        Box box = pieces[i].box();
+        for (int j = from; j < to; j++) {
+          if (j != i && box.intersects(pieces[j].box())) {
+            throw overlap(box, pieces[j].box(), patch);
+          }
+        }
+      }
+    } else if (to - from > 1) {
       List<Box> boxes = new ArrayList<>(to - from);
       for (int k = from; k < to; k++) {
         boxes.add(pieces[k].box());
@@ -138,8 +149,7 @@ public final class Assignment {
       for (int i = 0; i < boxes.size(); i++) {
         for (int j : index.intersecting(boxes.get(i))) {
           if (j != i) {
-            throw Checks.bad("piece.box", boxes.get(i), "overlaps piece box " + boxes.get(j)
-                + " of the same patch " + patch.id());
+            throw overlap(boxes.get(i), boxes.get(j), patch);
           }
         }
       }
@@ -149,6 +159,27 @@ public final class Assignment {
       throw Checks.bad("patch " + patch.id() + " pieces", (to - from) + " pieces", "leave "
           + (patch.cells() - covered) + " cells of box " + patch.box() + " uncovered (a gap)");
     }
+  }
+
+  private static IllegalArgumentException overlap(Box box, Box other, Patch patch) {
+    return Checks.bad("piece.box", box, "overlaps piece box " + other + " of the same patch " + patch.id());
+  }
+
+  /** Orders boxes of one dimension as {@code Arrays.compare} orders their low, then their high corners. */
+  private static int compareCorners(Box a, Box b) {
+    for (int d = 0; d < a.dim(); d++) {
+      int c = Integer.compare(a.lo(d), b.lo(d));
+      if (c != 0) {
+        return c;
+      }
+    }
+    for (int d = 0; d < a.dim(); d++) {
+      int c = Integer.compare(a.hi(d), b.hi(d));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
   }
 
   public Hierarchy hierarchy() {

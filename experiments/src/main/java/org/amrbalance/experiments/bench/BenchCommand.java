@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.bench;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -125,6 +126,7 @@ public final class BenchCommand implements Command {
   public int run(Invocation call) throws Exception {
     Options o = options(call.workingDirectory());
     PrintStream err = call.err();
+    double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     List<TimingResult> timings = new ArrayList<>();
     if (!o.mode().equals("memory")) {
       Path logs = Files.createDirectories(o.out().resolve("jmh-logs"));
@@ -143,18 +145,21 @@ public final class BenchCommand implements Command {
         memory.add(run.run(b, MEMORY_GRIDS, MEMORY_RANKS));
       }
     }
-    BenchSummary summary = new BenchSummary(commandLine(call.parsed()), o.plan(), timings, memory);
+    BenchSummary summary = new BenchSummary(commandLine(call.parsed()), o.plan(), timings, memory, loadAtStart);
     for (Path f : summary.write(o.out())) {
       call.out().println(f);
     }
     return 0;
   }
 
-  /** The command line that produced the results, rebuilt from the options as given. */
+  /**
+   * The command line that produced the results, rebuilt from the options as given; without {@code --out}, which
+   * changes no result and would put a folder of the measuring machine into the tables.
+   */
   private static String commandLine(ParseResult parsed) {
     StringBuilder s = new StringBuilder("java -jar experiments/target/amrbalance.jar bench");
     for (OptionSpec o : parsed.commandSpec().options()) {
-      if (!parsed.hasMatchedOption(o)) {
+      if (!parsed.hasMatchedOption(o) || o.longestName().equals("--out")) {
         continue;
       }
       s.append(' ').append(o.longestName());

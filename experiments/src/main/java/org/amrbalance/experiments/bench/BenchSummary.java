@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.amrbalance.experiments.plot.Table;
+import org.openjdk.jmh.annotations.Fork;
 
 /**
  * The results of one {@code bench} run, with the machine they were measured on, written as
@@ -31,8 +32,12 @@ public final class BenchSummary {
   private final int cores;
   private final String jvm;
   private final double loadAverage;
+  private final double loadAtStart;
 
-  public BenchSummary(String commandLine, BenchPlan plan, List<TimingResult> timings, List<MemoryResult> memory) {
+  /** {@code loadAtStart}: the 1-minute load average before the first benchmark, negative if unknown. */
+  public BenchSummary(String commandLine, BenchPlan plan, List<TimingResult> timings, List<MemoryResult> memory,
+      double loadAtStart) {
+    this.loadAtStart = loadAtStart;
     this.commandLine = commandLine;
     this.plan = plan;
     this.timings = List.copyOf(timings);
@@ -57,6 +62,11 @@ public final class BenchSummary {
     Path md = dir.resolve("benchmarks.md");
     Files.writeString(md, markdown(), StandardCharsets.UTF_8);
     files.add(md);
+    if (hasScaleTargets()) {
+      Path scale = dir.resolve("bench-scale.md");
+      Files.writeString(scale, scaleTargets(), StandardCharsets.UTF_8);
+      files.add(scale);
+    }
     if (!timings.isEmpty()) {
       Path csv = dir.resolve("benchmarks.csv");
       timingCsv().writeCsv(csv);
@@ -72,10 +82,10 @@ public final class BenchSummary {
 
   Table timingCsv() {
     Table t = Table.withColumns("benchmark", "balancer", "grids", "ranks", "ms_per_call", "error_ms_99.9",
-        "iterations", "cpu_ms_per_call", "cores", "jvm", "file", "command");
+        "iterations", "cpu_ms_per_call", "cores", "jvm", "file", "command", "median_ms_per_call", "failure");
     for (TimingResult r : timings) {
       t.add(r.benchmark(), r.balancer(), r.grids(), r.ranks(), r.scoreMs(), r.errorMs(), r.iterations(), r.cpuMs(), cores, jvm,
-          r.file(), commandLine);
+          r.file(), commandLine, r.medianMs(), r.failure());
     }
     return t;
   }
@@ -151,18 +161,10 @@ public final class BenchSummary {
       }
       s.append(t.toMarkdown()).append('\n');
     }
-    List<TimingResult> scaleTargets = timings.stream().filter(r -> r.benchmark().equals(JmhBench.SCALE_TARGET))
-        .toList();
-    if (!scaleTargets.isEmpty()) {
+    if (hasScaleTargets()) {
       s.append("## Scale targets: default options, single core, -Xmx2g (under 10 s for grid-packing, 2 s for every"
           + " other balancer, on 10^6 grids and 65,536 processors)\n\n");
-      Table t = Table.withColumns("balancer", "grids", "ranks", "wall ms per call", "target ms", "met");
-      for (TimingResult r : scaleTargets) {
-        double limit = ScaleTarget.limitMs(r.balancer());
-        t.add(r.balancer(), r.grids(), r.ranks(), cell(r), String.format(Locale.ROOT, "%.0f", limit),
-            r.scoreMs() < limit ? "yes" : "no");
-      }
-      s.append(t.toMarkdown()).append('\n');
+      s.append(scaleTargets());
     }
     if (!memory.isEmpty()) {
       s.append("## Heap: one balance call in a fresh JVM with -Xmx").append(memory.get(0).maxHeapBytes() >> 20)
@@ -179,6 +181,51 @@ public final class BenchSummary {
       s.append(t.toMarkdown()).append('\n');
     }
     return s.toString();
+  }
+
+  private boolean hasScaleTargets() {
+    return timings.stream().anyMatch(r -> r.benchmark().equals(JmhBench.SCALE_TARGET));
+  }
+
+  /**
+   * The scale targets as a block of its own, for {@code docs/benchmarks.md}: how they were measured (command,
+   * cores, load, heap, JMH settings) and one row per balancer with its median time, target and verdict.
+   */
+  public String scaleTargets() {
+    StringBuilder s = new StringBuilder();
+    s.append("- command: `").append(commandLine).append("`\n");
+    s.append("- machine: ").append(cores).append(" cores (`nproc`), ").append(System.getProperty("os.name"))
+        .append(' ').append(System.getProperty("os.arch")).append(", ").append(jvm).append('\n');
+    if (loadAverage >= 0) {
+      s.append(String.format(Locale.ROOT, "- load average (1 min): %.1f when the run started, %.1f when it ended%n",
+          loadAtStart, loadAverage));
+    }
+    int forks = JmhBench.scaleForks(plan.forks());
+    s.append("- heap: ").append(forks == 0 ? "max " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB (in process)"
+        : String.join(" ", ScaleTarget.class.getAnnotation(Fork.class).jvmArgsAppend()) + " in each JMH fork")
+        .append('\n');
+    s.append(String.format(Locale.ROOT, "- JMH: %s, %d warm-up and %d measured iterations of %d ms (at least one call"
+        + " each), one thread; the median is over the measured iterations of every fork%n%n",
+        forks == 0 ? "in process" : forks + " forks", plan.warmupIterations(), plan.measurementIterations(),
+        plan.iterationMillis()));
+    Table t = Table.withColumns("balancer", "grids", "ranks", "median s per call", "mean s ± 99.9%", "target s",
+        "met");
+    for (TimingResult r : timings) {
+      if (!r.benchmark().equals(JmhBench.SCALE_TARGET)) {
+        continue;
+      }
+      double limit = ScaleTarget.limitMs(r.balancer());
+      String target = String.format(Locale.ROOT, "%.0f", limit / 1e3);
+      if (!r.ok()) {
+        t.add(r.balancer(), r.grids(), r.ranks(), r.failure(), "-", target, "no");
+        continue;
+      }
+      String mean = String.format(Locale.ROOT, "%.2f", r.scoreMs() / 1e3)
+          + (Double.isFinite(r.errorMs()) ? String.format(Locale.ROOT, " ± %.2f", r.errorMs() / 1e3) : "");
+      t.add(r.balancer(), r.grids(), r.ranks(), String.format(Locale.ROOT, "%.2f", r.medianMs() / 1e3), mean, target,
+          r.medianMs() < limit ? "yes" : "no");
+    }
+    return s.append(t.toMarkdown()).toString();
   }
 
   /** One row per balancer and input (named by {@code key}, then split), one column per rank count. */

@@ -99,20 +99,46 @@ public final class JmhBench {
         double cpu = CpuTime.medianMs(GridIndivisibilityTarget.balancer(),
             GridIndivisibilityTarget.problem(r.grids(), r.ranks()), CPU_WARMUPS, CPU_CALLS);
         out.add(new TimingResult(r.benchmark(), r.balancer(), r.file(), r.grids(), r.ranks(), r.scoreMs(),
-            r.errorMs(), r.iterations(), cpu));
+            r.errorMs(), r.iterations(), cpu, r.medianMs(), r.failure()));
       }
     }
     if (plan.includes(fullName(SCALE_TARGET))) {
       for (String balancer : plan.balancers()) {
         progress.printf("bench: scale target of %s (10^6 grids, 65,536 ranks, -Xmx2g, single core)%n", balancer);
-        ChainedOptionsBuilder o = options(SCALE_TARGET, "jmh-scale-" + balancer + ".log").param("balancer", balancer);
+        Path log = logs.resolve("jmh-scale-" + balancer + ".log");
+        ChainedOptionsBuilder o = options(SCALE_TARGET, log.getFileName().toString()).param("balancer", balancer)
+            .forks(scaleForks(plan.forks()));
         if (!plan.ownSizes()) {
           o = o.param("grids", strings(plan.grids())).param("ranks", strings(plan.ranks()));
         }
-        collect(new Runner(o.build()).run(), SCALE_TARGET, out);
+        try {
+          collect(new Runner(o.build()).run(), SCALE_TARGET, out);
+        } catch (RunnerException e) {
+          // A balancer that fails its target (out of memory in the 2 GiB fork) is a result, not the end of the run.
+          String why = failureOf(log);
+          progress.printf("bench: scale target of %s %s (see %s)%n", balancer, why, log);
+          for (int grids : plan.ownSizes() ? List.of(Integer.parseInt(ScaleTarget.GRIDS)) : plan.grids()) {
+            for (int ranks : plan.ownSizes() ? List.of(Integer.parseInt(ScaleTarget.RANKS)) : plan.ranks()) {
+              out.add(TimingResult.failed(SCALE_TARGET, balancer, grids, ranks, why));
+            }
+          }
+        }
       }
     }
     return out;
+  }
+
+  /** What JMH's log of a failed run says went wrong: {@code out of memory}, else {@code failed}. */
+  static String failureOf(Path log) throws IOException {
+    return Files.exists(log) && Files.readString(log).contains("OutOfMemoryError") ? "out of memory" : "failed";
+  }
+
+  /**
+   * Forks of a scale-target run: two at least, so that every balancer is timed in two JVMs and the median of their
+   * iterations is not one JVM's luck; none when the plan runs in process.
+   */
+  static int scaleForks(int planForks) {
+    return planForks == 0 ? 0 : Math.max(2, planForks);
   }
 
   private ChainedOptionsBuilder options(String benchmark, String logName) {
@@ -139,7 +165,7 @@ public final class JmhBench {
           : Integer.parseInt(r.getParams().getParam("grids"));
       out.add(new TimingResult(benchmark, balancer, file, grids,
           Integer.parseInt(r.getParams().getParam("ranks")), primary.getScore(), primary.getScoreError(),
-          primary.getStatistics().getN(), Double.NaN));
+          primary.getStatistics().getN(), Double.NaN, primary.getStatistics().getPercentile(50), ""));
     }
   }
 

@@ -34,10 +34,14 @@ public class ScaleTarget {
   @Param({"grid-packing"})
   public String balancer;
 
-  @Param({"1000000"})
+  /** The target's sizes, also what a failed run is reported at. */
+  static final String GRIDS = "1000000";
+  static final String RANKS = "65536";
+
+  @Param({GRIDS})
   public int grids;
 
-  @Param({"65536"})
+  @Param({RANKS})
   public int ranks;
 
   private LoadBalancer lb;

@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -8,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.Launcher;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,6 +57,7 @@ class BenchCommandTest {
     assertThat(row[7]).isEqualTo("NaN"); // CPU time is measured for the target only
     assertThat(row[8]).isEqualTo(cores);
     assertThat(csv.get(1)).contains("java -jar experiments/target/amrbalance.jar bench --quick");
+    assertThat(md).doesNotContain(dir.toString()).doesNotContain("--out");
   }
 
   @Test
@@ -108,7 +112,47 @@ class BenchCommandTest {
     assertThat(csv.get(1).split(",")[1]).isEqualTo("grid-packing");
     assertThat(csv.get(2).split(",")[1]).isEqualTo("knapsack");
     assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Scale targets",
-        "| grid-packing | 300 | 16 | ", "| 10000 |", "| knapsack | 300 | 16 | ", "| 2000 |");
+        "| grid-packing | 300 | 16 | ", "| knapsack | 300 | 16 | ");
+    // The block for the documentation: how it was measured, then a median in seconds, the target and the verdict.
+    String block = Files.readString(dir.resolve("bench-scale.md"));
+    assertThat(block).contains("--balancers grid-packing,knapsack", "cores (`nproc`)", "load average",
+        "in process", "JMH: in process, 0 warm-up and 1 measured iterations of 20 ms");
+    assertThat(block).containsPattern("\\| grid-packing \\| 300 \\| 16 \\| [0-9]+\\.[0-9]{2} \\| [0-9.]+ \\| 10 \\| yes \\|");
+    assertThat(block).containsPattern("\\| knapsack \\| 300 \\| 16 \\| [0-9]+\\.[0-9]{2} \\| [0-9.]+ \\| 2 \\| yes \\|");
+  }
+
+  @Test
+  void aScaleTargetThatFailsIsAFailedRowAndTheRunGoesOn(@TempDir Path dir) throws Exception {
+    // An unknown balancer fails in the benchmark's setup, as a balancer out of heap fails in its call.
+    BenchPlan plan = new BenchPlan(Pattern.compile("ScaleTarget"), List.of("no-such-balancer", "round-robin"),
+        List.of(300), List.of(16), false, Map.of(), 0, 0, 1, 20);
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    List<TimingResult> timings = new JmhBench(plan, Files.createDirectories(dir.resolve("logs")))
+        .run(new PrintStream(progress, true, StandardCharsets.UTF_8));
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("scale target of no-such-balancer failed");
+    assertThat(timings).extracting(TimingResult::balancer, TimingResult::failure)
+        .containsExactly(tuple("no-such-balancer", "failed"), tuple("round-robin", ""));
+    new BenchSummary("bench", plan, timings, List.of(), 1.0).write(dir);
+    assertThat(Files.readString(dir.resolve("bench-scale.md")))
+        .contains("| no-such-balancer | 300 | 16 | failed | - | 2 | no |", "| round-robin | 300 | 16 | ");
+    assertThat(Files.readAllLines(dir.resolve("benchmarks.csv")).get(1)).endsWith(",failed");
+  }
+
+  @Test
+  void aFailedRunIsOutOfMemoryOnlyWhenItsLogSaysSo(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("jmh.log");
+    assertThat(JmhBench.failureOf(log)).isEqualTo("failed");
+    Files.writeString(log, "<failure>\njava.lang.IllegalStateException: bad\n");
+    assertThat(JmhBench.failureOf(log)).isEqualTo("failed");
+    Files.writeString(log, "<failure>\njava.lang.OutOfMemoryError: Java heap space\n");
+    assertThat(JmhBench.failureOf(log)).isEqualTo("out of memory");
+  }
+
+  @Test
+  void scaleTargetsRunInTwoForksUnlessInProcess() {
+    assertThat(JmhBench.scaleForks(0)).isZero();
+    assertThat(JmhBench.scaleForks(1)).isEqualTo(2);
+    assertThat(JmhBench.scaleForks(3)).isEqualTo(3);
   }
 
   @Test
