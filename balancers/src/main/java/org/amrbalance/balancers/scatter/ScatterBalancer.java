@@ -49,6 +49,11 @@ public final class ScatterBalancer implements LoadBalancer {
 
   @Override
   public Assignment balance(BalanceProblem problem) {
+    return balance(problem, PIECE_BUDGET);
+  }
+
+  /** {@link #balance(BalanceProblem)} with {@code pieceBudget} for the granularities finer than the configured one. */
+  Assignment balance(BalanceProblem problem, long pieceBudget) {
     int[] q = processorGrid(problem);
     if (!options.latticeFromHierarchy()) {
       return new BlockLattice(problem.hierarchy(), q, options.blocksPerProcessor(), 0).assign(problem.ranks());
@@ -67,6 +72,9 @@ public final class ScatterBalancer implements LoadBalancer {
       }
       // Candidates are compared by their loads alone; only the chosen one is built as pieces.
       BlockLattice candidate = new BlockLattice(h, q, (int) k, level);
+      if (factor > 1 && candidate.pieceCount() > pieceBudget) {
+        break; // finer ones hold more pieces still
+      }
       double e = candidate.levelSynchronousEfficiency(problem.ranks());
       // A finer granularity multiplies the pieces (and their faces): it must gain 5% to be taken.
       if (best == null || e > bestEfficiency * WORTH_FINER) {
@@ -79,6 +87,13 @@ public final class ScatterBalancer implements LoadBalancer {
 
   /** The relative gain in level-synchronous efficiency a finer granularity must bring. */
   static final double WORTH_FINER = 1.05;
+
+  /**
+   * The most pieces a granularity finer than the configured one may give: an answer of 2^22 pieces takes about
+   * 400 MB as pieces and boxes, and a finer choice is only worth what the solver can hold (the configured
+   * granularity itself is always taken).
+   */
+  static final long PIECE_BUDGET = 1L << 22;
 
   /** The largest granularity tried, as a multiple of the configured one. */
   static final int MAX_GRANULARITY_FACTOR = 8;

@@ -202,6 +202,27 @@ class ScatterBalancerTest {
     }
   }
 
+  /**
+   * A heavy stretch at the start of a 1-D domain: finer blocks spread it over more ranks, so the default (lattice from
+   * the hierarchy) takes a finer granularity than the configured 4 blocks per rank; a piece budget below what the
+   * finer answer needs keeps the configured granularity, whose answer is then exactly the plain lattice's.
+   */
+  @Test
+  void aFinerGranularityIsTakenOnlyWithinThePieceBudget() {
+    Hierarchy h = Hierarchy.of(Box.of1d(0, 999), new int[0], List.of(Patch.of(0, 0, Box.of1d(0, 36), 37 * 50),
+        Patch.of(1, 0, Box.of1d(37, 999), 963)));
+    BalanceProblem problem = BalanceProblem.of(h, Machine.fullyConnected(10));
+    ScatterBalancer fromHierarchy = new ScatterBalancer();
+    Assignment free = fromHierarchy.balance(problem);
+    Assignment configured = scatter(4).balance(problem);
+    assertThat(free.pieces().size()).as("a finer granularity pays here").isGreaterThan(configured.pieces().size());
+    assertThat(BalanceReport.of(problem, free).levelSynchronousEfficiency())
+        .isGreaterThan(BalanceReport.of(problem, configured).levelSynchronousEfficiency());
+    Assignment capped = fromHierarchy.balance(problem, configured.pieces().size());
+    assertThat(capped.pieces()).isEqualTo(configured.pieces());
+    assertThat(fromHierarchy.balance(problem, free.pieces().size()).pieces()).isEqualTo(free.pieces());
+  }
+
   /** Level-0 patches: a one-cell patch of work 1000 at every heavy cell, unit-work patches between them. */
   static Hierarchy periodic(int base) {
     List<Patch> patches = new ArrayList<>();
