@@ -101,7 +101,7 @@ public final class BalancingModules {
       }
       String rest = key.substring(PREFIX.length());
       int dot = rest.indexOf('.');
-      String component = dot < 0 ? rest : rest.substring(0, dot);
+      String component = component(key);
       Map<String, String> known = component.equals(SERVICE) ? SERVICE_OPTIONS
           : placements.containsKey(component) ? placements.get(component).options()
           : triggers.containsKey(component) ? triggers.get(component).options() : null;
@@ -135,6 +135,27 @@ public final class BalancingModules {
         balancerModule,
         triggerModule(triggerName, triggerMembers, triggers, byComponent),
         new ServiceModule(serviceOptions, placer));
+  }
+
+  /**
+   * The {@code amrbalance.*} keys of {@code properties} whose component the configuration does not select (an
+   * option of fixed-interval while adaptive runs, say): valid, but read by nobody, which a user should hear about.
+   */
+  public static List<String> unusedKeys(Map<String, String> properties) {
+    Set<String> used = new java.util.HashSet<>(memberNames(properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim()));
+    used.add(properties.getOrDefault(BALANCER, DEFAULT_BALANCER).trim());
+    used.add(properties.getOrDefault(PLACEMENT, DEFAULT_PLACEMENT).trim());
+    used.add(SERVICE);
+    List<String> unused = new ArrayList<>();
+    for (String key : new TreeMap<>(properties).keySet()) {
+      if (!key.startsWith(PREFIX) || key.equals(BALANCER) || key.equals(TRIGGER) || key.equals(PLACEMENT)) {
+        continue;
+      }
+      if (!used.contains(component(key))) {
+        unused.add(key);
+      }
+    }
+    return unused;
   }
 
   /**
@@ -192,16 +213,28 @@ public final class BalancingModules {
    * The trigger names in {@code name}: itself, or the members of {@code any:a,b} / {@code all:a,b} (at least one,
    * each known and given once).
    */
+  /** The component an {@code amrbalance.COMPONENT.OPTION} key configures. */
+  private static String component(String key) {
+    String rest = key.substring(PREFIX.length());
+    int dot = rest.indexOf('.');
+    return dot < 0 ? rest : rest.substring(0, dot);
+  }
+
+  /** The trigger names of {@code name}: itself, or the members of an {@code any:}/{@code all:} composite. */
+  private static List<String> memberNames(String name) {
+    if (!name.startsWith(ANY) && !name.startsWith(ALL)) {
+      return List.of(name);
+    }
+    List<String> members = new ArrayList<>();
+    for (String m : name.substring(name.indexOf(':') + 1).split(",", -1)) {
+      members.add(m.trim());
+    }
+    return members;
+  }
+
   private static List<String> triggerMembers(String name, Map<String, TriggerProvider> triggers) {
     boolean composite = name.startsWith(ANY) || name.startsWith(ALL);
-    List<String> members = new ArrayList<>();
-    if (composite) {
-      for (String m : name.substring(name.indexOf(':') + 1).split(",", -1)) {
-        members.add(m.trim());
-      }
-    } else {
-      members.add(name);
-    }
+    List<String> members = memberNames(name);
     for (String m : members) {
       if (!triggers.containsKey(m)) {
         throw new IllegalArgumentException(TRIGGER + " = " + name + ": unknown trigger" + (composite ? " '" + m + "'"

@@ -46,6 +46,21 @@ class BalancingModulesTest {
   }
 
   @Test
+  void keysOfComponentsTheConfigurationDoesNotSelectAreNamed() {
+    Map<String, String> config = new java.util.TreeMap<>(Map.of(
+        "amrbalance.fixed-interval.m", "5", "amrbalance.knapsack.max-swaps", "3",
+        "amrbalance.service.log", "false", "amrbalance.stop-at-rise.initial-cost", "0.01"));
+    // Defaults: knapsack, adaptive, inherit placement; the service is always read.
+    assertThat(BalancingModules.unusedKeys(config))
+        .containsExactly("amrbalance.fixed-interval.m", "amrbalance.stop-at-rise.initial-cost");
+    config.put("amrbalance.trigger", "any:stop-at-rise, fixed-interval");
+    config.put("amrbalance.balancer", "round-robin");
+    assertThat(BalancingModules.unusedKeys(config)).containsExactly("amrbalance.knapsack.max-swaps");
+    config.put("amrbalance.placement", "knapsack");
+    assertThat(BalancingModules.unusedKeys(config)).isEmpty();
+  }
+
+  @Test
   void unknownNamesListTheKnownOnes() {
     assertThatThrownBy(() -> BalancingModules.fromMap(Map.of(BalancingModules.BALANCER, "nope",
         BalancingModules.TRIGGER, "third-party-trigger")))

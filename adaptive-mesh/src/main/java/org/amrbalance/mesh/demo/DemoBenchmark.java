@@ -66,10 +66,6 @@ final class DemoBenchmark {
       // --box sizes boxes of a --base grid; without --base the benchmark's own problem, boxes included.
       base = base.withBaseGrid(DEFAULT_BASE, DEFAULT_BOX);
     }
-    for (String setting : args.settings()) {
-      int eq = setting.indexOf('=');
-      base = base.withSetting(setting.substring(0, eq), setting.substring(eq + 1));
-    }
     int cores = Runtime.getRuntime().availableProcessors();
     List<Integer> rankCounts = cores >= 4 ? List.of(1, 2, 4) : List.of(1, 2);
     RunOptions dynamic = base;

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjDevice;
@@ -87,7 +86,7 @@ public final class LaplaceDemo {
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
-      Optional<Duration> remapTimeout, boolean help, int base, int box, int sweeps, boolean calibrate,
+      boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress) {
     /**
      * Parses and checks a command line (GNU options, {@code --name value} or {@code --name=value}, by picocli);
@@ -110,11 +109,11 @@ public final class LaplaceDemo {
     @CommandLine.Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class,
         sortOptions = false)
     static final class DemoCommand {
-      @CommandLine.Option(names = "--ranks", paramLabel = "P", description = "ranks (default 4)")
+      @CommandLine.Option(names = "--ranks", paramLabel = "P")
       String ranks = "4";
-      @CommandLine.Option(names = "--balancer", paramLabel = "NAME", description = "how grids are spread")
+      @CommandLine.Option(names = "--balancer", paramLabel = "NAME")
       String balancer = BalancingModules.DEFAULT_BALANCER;
-      @CommandLine.Option(names = "--trigger", paramLabel = "NAME", description = "when they are spread again")
+      @CommandLine.Option(names = "--trigger", paramLabel = "NAME")
       String trigger = BalancingModules.DEFAULT_TRIGGER;
       @CommandLine.Option(names = "--steps", paramLabel = "N") String steps = "40";
       @CommandLine.Option(names = "--device", paramLabel = "D") String device = "multicore";
@@ -185,7 +184,7 @@ public final class LaplaceDemo {
         }
         Args a = new Args(intValue("--ranks", ranks, 1, 64), balancer, trigger, intValue("--steps", steps, 0, 100_000),
             MpjDevice.parse(device), intValue("--lmax", lmax, 0, 6), Path.of(output), List.copyOf(sets),
-            intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, run.remapTimeout(), help,
+            intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, help,
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
             intValue("--progress", progress, 1, 100_000));
@@ -205,11 +204,20 @@ public final class LaplaceDemo {
       return s;
     }
 
-    /** The run these arguments describe (without the demo's own output options). */
+    /** The run these arguments describe, {@code --set} settings included (without the demo's own output options). */
     RunOptions runOptions() {
       RunOptions o = solverOptions.withSteps(steps).withLmax(lmax).withBalancer(balancer).withTrigger(trigger)
           .withSweepsPerStep(sweeps).withCalibration(calibrate);
+      for (String s : settings) {
+        int eq = s.indexOf('=');
+        o = o.withSetting(s.substring(0, eq), s.substring(eq + 1));
+      }
       return base > 0 ? o.withBaseGrid(base, box) : o;
+    }
+
+    /** How long a remap waits for a rank's grid data, if bounded ({@code --remap-timeout}). */
+    Optional<Duration> remapTimeout() {
+      return solverOptions.remapTimeout();
     }
 
     /** The arguments of {@link LaplaceDemoProgram} on every rank. */
@@ -228,15 +236,7 @@ public final class LaplaceDemo {
       if (trace != null) {
         a.addAll(List.of("--trace", trace.toAbsolutePath().toString()));
       }
-      RunOptions o = runOptions();
-      if (remapTimeout.isPresent()) {
-        o = o.withRemapTimeout(remapTimeout.get());
-      }
-      for (String s : settings) {
-        int eq = s.indexOf('=');
-        o = o.withSetting(s.substring(0, eq), s.substring(eq + 1));
-      }
-      a.addAll(o.toArgs());
+      a.addAll(runOptions().toArgs());
       return a;
     }
 
@@ -255,12 +255,7 @@ public final class LaplaceDemo {
 
     /** The balancing configuration of the run, as every rank's service reads it. */
     Map<String, String> configuration() {
-      RunOptions o = runOptions();
-      for (String s : settings) {
-        int eq = s.indexOf('=');
-        o = o.withSetting(s.substring(0, eq), s.substring(eq + 1));
-      }
-      return o.configuration();
+      return runOptions().configuration();
     }
 
     /**
@@ -268,25 +263,7 @@ public final class LaplaceDemo {
      * say): they are read by nobody, which a user should hear about.
      */
     List<String> unusedSettings() {
-      Set<String> used = new java.util.TreeSet<>(List.of(balancer, "service", "inherit"));
-      String t = trigger;
-      for (String prefix : List.of(BalancingModules.ANY, BalancingModules.ALL)) {
-        if (t.startsWith(prefix)) {
-          t = t.substring(prefix.length());
-        }
-      }
-      used.addAll(List.of(t.split(",")));
-      used.add(configuration().getOrDefault(BalancingModules.PLACEMENT, BalancingModules.DEFAULT_PLACEMENT));
-      List<String> unused = new ArrayList<>();
-      for (String s : settings) {
-        String key = s.substring(0, s.indexOf('='));
-        String rest = key.substring(BalancingModules.PREFIX.length());
-        String component = rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest;
-        if (!used.contains(component) && !key.equals(BalancingModules.PLACEMENT)) {
-          unused.add(key);
-        }
-      }
-      return unused;
+      return BalancingModules.unusedKeys(configuration());
     }
   }
 

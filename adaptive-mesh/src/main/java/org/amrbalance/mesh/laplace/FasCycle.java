@@ -139,9 +139,8 @@ final class FasCycle {
     double omega = omega(l);
     LevelPlan plan = plan(l);
     if (sweeps > 0) {
-      double first = sweeps(plan, omega, sweeps);
       cycleSweeps += sweeps;
-      return reduceCorrections ? s.exchange.maxAll(first) : first;
+      return reduced(sweeps(plan, omega, sweeps));
     }
     double first = sweep(plan, omega);
     cycleSweeps += 1 + relax(plan, omega, first);
@@ -246,10 +245,11 @@ final class FasCycle {
    * ranks, or only this rank's within a step of the moving variant, which does not use it.
    */
   private double sweep(LevelPlan p, double omega) {
-    double max = colour(p, omega, 0, null);
-    max = Math.max(max, colour(p, omega, 1, s.grids().startSiblingExchange(p.level)));
-    s.grids().exchangeSiblings(p.level);
-    return reduceCorrections ? s.exchange.maxAll(max) : max;
+    return reduced(sweeps(p, omega, 1));
+  }
+
+  private double reduced(double correction) {
+    return reduceCorrections ? s.exchange.maxAll(correction) : correction;
   }
 
   /**

@@ -26,6 +26,8 @@ public final class LaunchResult {
   private static final int OUTPUT_LINES_IN_SUMMARY = 20;
   private static final int MESSAGE_LINES = 12;
   private static final Pattern FRAME = Pattern.compile("\\s+(at |\\.\\.\\. \\d+ more).*");
+  /** The first line of a stack trace: the exception's class name, then its message if it has one. */
+  private static final Pattern EXCEPTION_LINE = Pattern.compile("^(?:[\\w$]+\\.)*([\\w$]+)(?:: (.*))?$");
 
   private final MpjDevice device;
   private final List<RankStatus> statuses;
@@ -136,7 +138,7 @@ public final class LaunchResult {
     for (Map.Entry<Integer, String> f : new java.util.TreeMap<>(failures).entrySet()) {
       String first = f.getValue().split("\\R", 2)[0];
       // "java.lang.IllegalArgumentException: what" -> "what"; a message-less exception keeps its simple name.
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(?:[\\w$]+\\.)*([\\w$]+)(?:: (.*))?$").matcher(first);
+      java.util.regex.Matcher m = EXCEPTION_LINE.matcher(first);
       String text = m.matches() ? (m.group(2) != null ? m.group(2) : m.group(1)) : first;
       byMessage.computeIfAbsent(text, k -> new ArrayList<>()).add(f.getKey());
     }
