@@ -106,9 +106,10 @@ public interface Communicator extends Collectives {
   int completeLateMessages();
 
   /**
-   * Holds this rank back for {@code d} before its next exchange, as a rank that stops answering would be (fault
-   * injection). Over MPJ Express the rank sleeps; an in-process communicator moves this rank's clock instead, so
-   * that a test of a timeout never races the machine's real clock.
+   * Holds this rank back before its next exchange, as a rank that stops answering would be (fault injection):
+   * over MPJ Express until every other rank has given up waiting for it, or for {@code d} at most; an in-process
+   * communicator moves this rank's clock by {@code d} instead. Either way a test of a timeout never races the
+   * machine's real clock. This default, for communicators without either, sleeps.
    */
   default void stall(Duration d) {
     try {

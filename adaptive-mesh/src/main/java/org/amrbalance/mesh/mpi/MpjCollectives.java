@@ -29,6 +29,8 @@ public final class MpjCollectives implements Communicator {
   private static final int EXCHANGE_TAG = 4711;
   /** MPJ tag of the flat double messages of {@link #postDoubles}; non-overtaking order keeps batches apart. */
   private static final int DOUBLES_TAG = 4712;
+  /** MPJ tag of the notice a rank sends to each rank it stopped waiting for in an exchange with a timeout. */
+  private static final int GAVE_UP_TAG = 4713;
   /** First tag of exchanges with a timeout: counts on TIMED_TAGS + 2k, bytes on TIMED_TAGS + 2k + 1. */
   private static final int TIMED_TAGS = 10_000;
   /** Tag pairs used in turn; far more exchanges than can be outstanding at once (MPI guarantees tags < 32768). */
@@ -207,7 +209,36 @@ public final class MpjCollectives implements Communicator {
 
   @Override
   public int completeLateMessages() {
-    return late.complete(comm);
+    int n = late.complete(comm);
+    // Notices that no stall took: a rank that was merely slow learns nothing from them, and a later stall must not.
+    while (comm.Iprobe(MPI.ANY_SOURCE, GAVE_UP_TAG) != null) {
+      comm.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, GAVE_UP_TAG);
+    }
+    return n;
+  }
+
+  /**
+   * Holds this rank back until every other rank has given up waiting for it in an exchange with a timeout (each
+   * sends a notice when it does), or for {@code d} at most: the fault test waits for the event, not for a
+   * sleep that a loaded machine could make too short.
+   */
+  @Override
+  public void stall(Duration d) {
+    long deadline = System.nanoTime() + d.toNanos();
+    long pause = FIRST_PAUSE;
+    for (int heard = 0; heard < size - 1; ) {
+      if (comm.Iprobe(MPI.ANY_SOURCE, GAVE_UP_TAG) != null) {
+        comm.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, GAVE_UP_TAG);
+        heard++;
+        continue;
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      LockSupport.parkNanos(Math.min(pause, left));
+      pause = Math.min(2 * pause, LONGEST_PAUSE);
+    }
   }
 
   private double[] allGatherDoubles(double value) {
@@ -254,6 +285,7 @@ public final class MpjCollectives implements Communicator {
     int dataTag = countTag + 1;
     // Sends of earlier exchanges that have completed by now need no further attention.
     late.sends.removeIf(r -> r.Test() != null);
+    late.notices.removeIf(r -> r.Test() != null);
     List<Inbound> inbound = new ArrayList<>();
     for (int r = 0; r < size; r++) {
       if (r != rank) {
@@ -287,6 +319,9 @@ public final class MpjCollectives implements Communicator {
             silent.add(in.source);
             late.receives.add(in);
           }
+        }
+        for (int s : silent) {
+          late.notices.add(comm.Isend(new int[] {rank}, 0, 1, MPI.INT, s, GAVE_UP_TAG));
         }
         throw new ExchangeTimeoutException(rank, silent, timeout);
       }
@@ -356,6 +391,8 @@ public final class MpjCollectives implements Communicator {
   private static final class Late {
     final List<Inbound> receives = new ArrayList<>();
     final List<Request> sends = new ArrayList<>();
+    /** Gave-up notices: never waited for (their receiver may never look), tested and dropped once complete. */
+    final List<Request> notices = new ArrayList<>();
     int pair;
 
     int nextPair() {
