@@ -211,9 +211,6 @@ public final class ChapterThreeSweep {
     if (args.length > 0) {
       sweep = sweep.withGenerations(Integer.parseInt(args[0]));
     }
-    System.out.println(SweepRow.csvHeader());
-    for (SweepRow row : sweep.all()) {
-      System.out.println(row.csv());
-    }
+    System.out.print(SweepRow.table(sweep.all()).toCsv());
   }
 }

@@ -1,6 +1,7 @@
 package org.amrbalance.experiments.sweep;
 
-import java.util.Locale;
+import java.util.List;
+import org.amrbalance.experiments.plot.Table;
 
 /**
  * One point of a §3.6 sweep: an experiment, its x value, an algorithm, and the costs summed over the
@@ -15,14 +16,14 @@ public record SweepRow(String experiment, String xName, double x, String algorit
     return computation + communication;
   }
 
-  public static String csvHeader() {
-    return "experiment,x_name,x,algorithm,ranks,commcost,tavg,minsize,maxsize,grids_per_processor,"
-        + "computation,communication,total,lower_bound";
-  }
-
-  public String csv() {
-    return String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%s,%s,%d,%d,%d,%.3f,%.3f,%.3f,%.3f", experiment, xName, x,
-        algorithm, ranks, commCost, tAvg, minSize, maxSize, gridsPerProcessor, computation, communication, total(),
-        lowerBound);
+  /** The rows as a table (CSV or Markdown through {@link Table}), one column per field and the total. */
+  public static Table table(List<SweepRow> rows) {
+    Table t = Table.withColumns("experiment", "x_name", "x", "algorithm", "ranks", "commcost", "tavg", "minsize",
+        "maxsize", "grids_per_processor", "computation", "communication", "total", "lower_bound");
+    for (SweepRow r : rows) {
+      t.add(r.experiment, r.xName, r.x, r.algorithm, r.ranks, r.commCost, r.tAvg, r.minSize, r.maxSize,
+          r.gridsPerProcessor, r.computation, r.communication, r.total(), r.lowerBound);
+    }
+    return t;
   }
 }
