@@ -29,9 +29,12 @@ public final class AmrOptions {
     this.cluster = cluster;
   }
 
-  /** Up to level 2 with ratio 2, one ghost layer, nesting buffer 2, flag buffer 1, biquadratic, 32-cell base blocks. */
+  /**
+   * Up to level 2 with ratio 2, two ghost layers (a red-black sweep then needs one exchange, not two), nesting
+   * buffer 2, flag buffer 1, biquadratic, 32-cell base blocks.
+   */
   public static AmrOptions defaults() {
-    return new AmrOptions(new int[] {2, 2}, 1, 2, 1, Interpolation.BIQUADRATIC, 32, ClusterOptions.defaults());
+    return new AmrOptions(new int[] {2, 2}, 2, 2, 1, Interpolation.BIQUADRATIC, 32, ClusterOptions.defaults());
   }
 
   private static AmrOptions checked(int[] ratios, int ghostWidth, int nestingBuffer, int flagBuffer,

@@ -108,6 +108,14 @@ final class GhostFill {
         GridExchange.CopySink.of(s.siblings().moves(), k -> targets[k]));
   }
 
+  /** Copies sibling values of {@code field} (laid out as the level's data) into its ghost cells. */
+  void exchangeSiblings(int level, Map<Block, GridData> field) {
+    Schedule s = schedule(level);
+    List<Block> targets = s.siblingTargets();
+    grids.exchange().start(s.siblings(), s.siblings().reader(field),
+        GridExchange.CopySink.of(s.siblings().moves(), k -> field.get(targets.get(k)))).finish();
+  }
+
   /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */
   void addInterpolated(int fine, Map<Block, GridData> delta) {
     ParentInterpolation.Schedule s = corrections.computeIfAbsent(fine, l -> {

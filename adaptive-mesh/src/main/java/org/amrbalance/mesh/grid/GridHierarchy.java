@@ -220,6 +220,14 @@ public final class GridHierarchy {
   }
 
   /**
+   * Copies sibling values of {@code field} into its ghost cells: {@code field} holds, for every level-{@code level}
+   * block this process holds, data over the block's box with this hierarchy's ghost width (a right-hand side, say).
+   */
+  public void exchangeSiblings(int level, Map<Block, GridData> field) {
+    ghosts.exchangeSiblings(level, field);
+  }
+
+  /**
    * Starts {@link #exchangeSiblings}: sibling values are read now and written into ghost cells by the time
    * {@link GridExchange.Pending#finish} returns; in between, the caller may change valid cells of the level (a
    * relaxation of cells that read no ghost cell) but must not read its ghost cells.

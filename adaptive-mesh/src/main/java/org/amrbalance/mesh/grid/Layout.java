@@ -78,7 +78,7 @@ public final class Layout {
   }
 
   /** The boxes of {@link #level}'s blocks, indexed: which blocks (positions in that list) meet a region. */
-  BoxIndex index(int level) {
+  public BoxIndex index(int level) {
     return indices.computeIfAbsent(level, l -> {
       List<Box> boxes = new java.util.ArrayList<>();
       level(l).forEach(b -> boxes.add(b.box()));

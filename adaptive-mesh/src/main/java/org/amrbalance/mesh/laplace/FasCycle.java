@@ -3,15 +3,20 @@ package org.amrbalance.mesh.laplace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import javax.annotation.Nullable;
 import org.amrbalance.mesh.grid.Block;
 import org.amrbalance.mesh.grid.Boxes;
 import org.amrbalance.mesh.grid.GridData;
 import org.amrbalance.mesh.grid.GridExchange;
 import org.amrbalance.mesh.grid.GridHierarchy;
+import org.amrbalance.mesh.grid.Layout;
 import org.amrbalance.spi.Box;
+import org.amrbalance.spi.BoxIndex;
 import org.amrbalance.spi.StepTimes;
 
 /**
@@ -26,6 +31,12 @@ final class FasCycle {
   private final Map<Block, double[]> h2f = new HashMap<>();
   private final double[] computeSeconds;
   private final SweepSamples samples = SweepSamples.empty();
+  /** Levels whose right side is zero everywhere ({@link #zeroRhs}), on every rank alike. */
+  private final Set<Integer> zeroRhsLevels = new HashSet<>();
+  /** Per level, the right sides with sibling ghost layers ({@link #exchangedRhs}), for {@link #rhsLayout}. */
+  private final Map<Integer, Map<Block, GridData>> rhsFields = new HashMap<>();
+  @Nullable
+  private Layout rhsLayout;
   private long cycleSweeps;
   private boolean reduceCorrections = true;
 
@@ -51,6 +62,8 @@ final class FasCycle {
   /** Forgets the right sides of blocks that are gone (a restart). */
   void clear() {
     h2f.clear();
+    zeroRhsLevels.clear();
+    rhsFields.clear();
   }
 
   /**
@@ -74,6 +87,7 @@ final class FasCycle {
   int solveLevel(int l) {
     GridHierarchy grids = s.grids();
     h2f.clear();
+    zeroRhsLevels.clear();
     zeroRhs(l);
     grids.fillGhosts(l, s.problem());
     double omega = omega(l);
@@ -106,6 +120,7 @@ final class FasCycle {
     int finest = grids.levelCount() - 1;
     Map<Integer, Map<Block, GridData>> before = new HashMap<>();
     h2f.clear();
+    zeroRhsLevels.clear();
     zeroRhs(finest);
     double first = 0;
     for (int l = finest; l >= 1; l--) {
@@ -157,6 +172,7 @@ final class FasCycle {
   }
 
   private void zeroRhs(int l) {
+    zeroRhsLevels.add(l);
     for (Block b : s.grids().heldBlocks(l)) {
       h2f.put(b, new double[Math.toIntExact(b.box().volume())]);
     }
@@ -205,6 +221,7 @@ final class FasCycle {
       }
       h2f.put(b, f);
     }
+    zeroRhsLevels.remove(l);
   }
 
   /** Copies of the valid cells of the held blocks of level l (empty on the finest level: nothing to correct). */
@@ -256,19 +273,30 @@ final class FasCycle {
    * {@code n} sweeps of level l in which every exchange but the last travels while cells are relaxed: each colour's
    * cells that read no ghost cell are relaxed while the other colour's exchange is in flight, the rest after it
    * arrives. Cells of one colour read only the other, so the order among them changes nothing: the result is that
-   * of {@link #sweep} n times, bit for bit. Returns this rank's largest correction of the first sweep.
+   * of {@link #sweep} n times, bit for bit. With two ghost layers there is one exchange per sweep instead of one per
+   * colour: colour 0 is also computed on the sibling-owned cells of the first ghost layer, from the same values and
+   * right side as their owner uses, so colour 1 finds its ghost neighbours current (on two ranks the waits at the
+   * exchanges, not the copies, cost most of a step). Returns this rank's largest correction of the first sweep.
    */
   private double sweeps(LevelPlan p, double omega, int n) {
     GridHierarchy grids = s.grids();
-    GridExchange.Pending secondColour = null;
+    GridExchange.Pending pending = null;
     double first = 0;
     for (int k = 0; k < n; k++) {
-      double max = colour(p, omega, 0, secondColour);
-      max = Math.max(max, colour(p, omega, 1, grids.startSiblingExchange(p.level)));
+      double max;
+      if (p.ring != null) {
+        // Colour 0 also updates the first ghost layer that siblings own, as they do: colour 1 needs no exchange.
+        max = colour(p, omega, 0, pending);
+        max = Math.max(max, colour(p, omega, 1, null));
+        pending = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
+      } else {
+        max = colour(p, omega, 0, pending);
+        max = Math.max(max, colour(p, omega, 1, grids.startSiblingExchange(p.level)));
+        pending = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
+      }
       if (k == 0) {
         first = max;
       }
-      secondColour = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
     }
     grids.exchangeSiblings(p.level);
     return first;
@@ -302,6 +330,17 @@ final class FasCycle {
         t[k] += (System.nanoTime() - start) / 1e9;
       }
     }
+    if (c == 0 && p.ring != null) {
+      for (int k = 0; k < n; k++) {
+        long start = System.nanoTime();
+        for (int r = 0; r < p.ring[k].length; r++) {
+          // Not counted in the correction: the owner counts these cells.
+          RedBlackSor.sweep(p.data[k], p.ring[k][r], p.domain, p.h, s.problem(), p.ringRhs[k][r], p.ring[k][r], c,
+              omega);
+        }
+        t[k] += (System.nanoTime() - start) / 1e9;
+      }
+    }
     for (int k = 0; k < n; k++) {
       computeSeconds[p.rank[k]] += t[k];
       samples.add(p.level, p.cells[k], t[k]);
@@ -315,7 +354,7 @@ final class FasCycle {
    * relaxation.
    */
   private record LevelPlan(int level, Box domain, double h, GridData[] data, double[][] rhs, int[] rank, long[] cells,
-      Box[] inner, Box[][] edges, double[] seconds) {}
+      Box[] inner, Box[][] edges, double[] seconds, @Nullable Box[][] ring, @Nullable double[][][] ringRhs) {}
 
   private LevelPlan plan(int l) {
     GridHierarchy grids = s.grids();
@@ -337,6 +376,65 @@ final class FasCycle {
       inner[k] = in.orElse(null);
       edges[k] = (in.isPresent() ? Boxes.subtract(b.box(), in.get()) : List.of(b.box())).toArray(Box[]::new);
     }
-    return new LevelPlan(l, grids.domainAt(l), grids.h(l), data, rhs, rank, cells, inner, edges, new double[n]);
+    Box[][] ring = null;
+    double[][][] ringRhs = null;
+    if (grids.options().ghostWidth() >= 2) {
+      ring = siblingRing(l, held);
+      ringRhs = ringRhs(l, held, ring);
+    }
+    return new LevelPlan(l, grids.domainAt(l), grids.h(l), data, rhs, rank, cells, inner, edges, new double[n], ring,
+        ringRhs);
   }
+
+  /** Per held block, the cells of its first ghost layer (faces, not corners) that a sibling holds as valid cells. */
+  private Box[][] siblingRing(int l, List<Block> held) {
+    GridHierarchy grids = s.grids();
+    List<Block> level = grids.layout().level(l);
+    BoxIndex index = grids.layout().index(l);
+    Box[][] ring = new Box[held.size()][];
+    for (int k = 0; k < ring.length; k++) {
+      Box b = held.get(k).box();
+      List<Box> parts = new ArrayList<>();
+      for (Box face : List.of(Box.of2d(b.lo(0) - 1, b.lo(1), b.lo(0) - 1, b.hi(1)),
+          Box.of2d(b.hi(0) + 1, b.lo(1), b.hi(0) + 1, b.hi(1)), Box.of2d(b.lo(0), b.lo(1) - 1, b.hi(0), b.lo(1) - 1),
+          Box.of2d(b.lo(0), b.hi(1) + 1, b.hi(0), b.hi(1) + 1))) {
+        for (int i : index.intersecting(face)) {
+          face.intersection(level.get(i).box()).ifPresent(parts::add);
+        }
+      }
+      ring[k] = parts.toArray(Box[]::new);
+    }
+    return ring;
+  }
+
+  /** The right side on each ring box, as its owner holds it: the level's right sides exchanged between siblings. */
+  private double[][][] ringRhs(int l, List<Block> held, Box[][] ring) {
+    double[][][] out = new double[held.size()][][];
+    // Every rank knows which levels have no right side (the finest), so all skip the exchange alike.
+    Map<Block, GridData> field = zeroRhsLevels.contains(l) ? null : exchangedRhs(l, held);
+    for (int k = 0; k < out.length; k++) {
+      out[k] = new double[ring[k].length][];
+      for (int r = 0; r < ring[k].length; r++) {
+        out[k][r] = field == null ? new double[Math.toIntExact(ring[k][r].volume())]
+            : field.get(held.get(k)).read(ring[k][r]);
+      }
+    }
+    return out;
+  }
+
+  /** Level l's right sides with their ghost layers filled from siblings; the storage is kept while the layout is. */
+  private Map<Block, GridData> exchangedRhs(int l, List<Block> held) {
+    GridHierarchy grids = s.grids();
+    if (rhsLayout != grids.layout()) {
+      rhsFields.clear();
+      rhsLayout = grids.layout();
+    }
+    Map<Block, GridData> field = rhsFields.computeIfAbsent(l, k -> new HashMap<>());
+    for (Block b : held) {
+      field.computeIfAbsent(b, x -> GridData.create(x.box(), grids.options().ghostWidth())).write(b.box(), h2f.get(b));
+    }
+    grids.exchangeSiblings(l, field);
+    return field;
+  }
+
 }

@@ -34,7 +34,17 @@ final class RedBlackSor {
    */
   static double sweep(GridData u, Box cells, Box dom, double h, DirichletBoundary g, double[] h2f, int colour,
       double omega) {
-    Box b = u.box();
+    return sweep(u, cells, dom, h, g, h2f, u.box(), colour, omega);
+  }
+
+  /**
+   * As above, for {@code cells} anywhere in the grown box of {@code u} whose neighbours are filled, with the right
+   * side {@code h2f} laid out over {@code rhsBox} (which holds {@code cells}): a ghost cell updated so is updated as
+   * the sibling that owns it updates it.
+   */
+  static double sweep(GridData u, Box cells, Box dom, double h, DirichletBoundary g, double[] h2f, Box rhsBox,
+      int colour, double omega) {
+    Box b = rhsBox;
     double[] v = u.raw();
     int s = u.rowStride();
     int nx = b.length(0);

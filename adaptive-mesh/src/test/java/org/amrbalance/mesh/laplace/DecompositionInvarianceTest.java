@@ -2,14 +2,21 @@ package org.amrbalance.mesh.laplace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.grid.AmrOptions;
 import org.amrbalance.mesh.grid.Block;
+import org.amrbalance.mesh.grid.CellMove;
 import org.amrbalance.mesh.grid.CollectivesExchange;
+import org.amrbalance.mesh.grid.ExchangeKind;
+import org.amrbalance.mesh.grid.GridExchange;
 import org.amrbalance.mesh.grid.GridData;
+import org.amrbalance.mesh.grid.LocalExchange;
+import org.amrbalance.mesh.grid.MoveSchedule;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.Box;
@@ -42,8 +49,12 @@ class DecompositionInvarianceTest {
   };
 
   private static Map<Block, GridData> run(LaplaceAmrBuilder builder) {
+    return run(builder, AmrOptions.defaults().ghostWidth());
+  }
+
+  private static Map<Block, GridData> run(LaplaceAmrBuilder builder, int ghostWidth) {
     MovingHotSpot path = MovingHotSpot.of(0.3, 0.7, 4, 0.06);
-    LaplaceAmr s = builder.amr(AmrOptions.defaults().withLevels(2, 2).withBaseBoxSize(12))
+    LaplaceAmr s = builder.amr(AmrOptions.defaults().withLevels(2, 2).withBaseBoxSize(12).withGhostWidth(ghostWidth))
         .laplace(LaplaceOptions.defaults().withSweepsPerStep(4).withRegridInterval(2).withMaxCycles(5))
         .problem(path.at(0)).build();
     s.solve();
@@ -79,6 +90,79 @@ class DecompositionInvarianceTest {
     for (Map.Entry<String, Double> e : local.entrySet()) {
       assertThat(Double.doubleToLongBits(distributed.get(e.getKey())))
           .as("cell %s", e.getKey()).isEqualTo(Double.doubleToLongBits(e.getValue()));
+    }
+  }
+
+  /**
+   * Two ghost layers: colour 0 is also computed on the first ghost layer that siblings own, so a red-black sweep
+   * makes one sibling exchange instead of two, and every cell keeps its value bit for bit (one process and three
+   * ranks with cut patches).
+   */
+  @Test
+  void twoGhostLayersHalveTheSiblingExchangesAndChangeNoValue() {
+    CountingExchange one = new CountingExchange(LocalExchange.of(1));
+    CountingExchange two = new CountingExchange(LocalExchange.of(1));
+    Map<String, Double> oneLayer = cells(run(LaplaceAmr.builder(24, 24).exchange(one), 1));
+    Map<String, Double> twoLayers = cells(run(LaplaceAmr.builder(24, 24).exchange(two), 2));
+    List<Map<Block, GridData>> ranks = ThreadCollectives.run(3, comm -> run(LaplaceAmr.builder(24, 24)
+        .machine(Machine.fullyConnected(3)).balancer(CUT_IN_TWO).exchange(CollectivesExchange.of(comm)), 2));
+    Map<String, Double> distributed = cells(ranks.get(0));
+    assertThat(twoLayers.keySet()).isEqualTo(oneLayer.keySet()).isEqualTo(distributed.keySet());
+    for (Map.Entry<String, Double> e : oneLayer.entrySet()) {
+      assertThat(Double.doubleToLongBits(twoLayers.get(e.getKey()))).as("cell %s", e.getKey())
+          .isEqualTo(Double.doubleToLongBits(e.getValue()));
+      assertThat(Double.doubleToLongBits(distributed.get(e.getKey()))).as("cell %s", e.getKey())
+          .isEqualTo(Double.doubleToLongBits(e.getValue()));
+    }
+    assertThat(one.siblingExchanges).isGreaterThan(100);
+    assertThat((double) two.siblingExchanges / one.siblingExchanges).isLessThan(0.6);
+  }
+
+  /** Counts the sibling exchanges (ghost fills) it passes on. */
+  private static final class CountingExchange implements GridExchange {
+    private final GridExchange inner;
+    int siblingExchanges;
+
+    CountingExchange(GridExchange inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public Pending start(MoveSchedule schedule, Function<Block, GridData> reader, Sink sink) {
+      if (schedule.kind() == ExchangeKind.GHOST_FILL) {
+        siblingExchanges++;
+      }
+      return inner.start(schedule, reader, sink);
+    }
+
+    @Override
+    public int ranks() {
+      return inner.ranks();
+    }
+
+    @Override
+    public boolean holds(int rank) {
+      return inner.holds(rank);
+    }
+
+    @Override
+    public List<double[]> move(List<CellMove> moves, Function<Block, GridData> reader) {
+      return inner.move(moves, reader);
+    }
+
+    @Override
+    public double maxAll(double value) {
+      return inner.maxAll(value);
+    }
+
+    @Override
+    public double sumAll(double value) {
+      return inner.sumAll(value);
+    }
+
+    @Override
+    public <T extends Serializable> List<T> gatherAll(List<T> local) {
+      return inner.gatherAll(local);
     }
   }
 }
