@@ -120,27 +120,28 @@ class OptionsRecordsTest {
             AicChangeTest.Form.STANDARD, true, null));
   }
 
+  /** Remap-frequency options with a workload of this shape and the other components valid. */
+  private static RemapFrequencyOptions remapFrequency(boolean known, double w, double[] mu, double[] sigma2,
+      double[] capacity, int warmup, boolean pooled) {
+    return new RemapFrequencyOptions(RemapFrequencyOptions.Form.DEVIATION, 1, MaxFactor.NORMAL_ASYMPTOTIC, known, w,
+        mu, sigma2, capacity, warmup, pooled, true, RemapFrequencyOptions.Estimates.PAPER);
+  }
+
   @Test
   void remapFrequencyOptionsCheckTheShapeOfTheirWorkload() {
     RemapFrequencyOptions d = RemapFrequencyOptions.defaults();
+    double[] one = {1};
     double[] none = new double[0];
-    rejects("mu.length = 1: needs at least 2 processors",
-        () -> d.known(1, new double[] {1}, new double[] {1}, new double[] {1}),
-        () -> new RemapFrequencyOptions(RemapFrequencyOptions.Form.DEVIATION, 1, MaxFactor.NORMAL_ASYMPTOTIC, true, 1,
-            new double[] {1}, new double[] {1}, new double[] {1}, 2, false, true, RemapFrequencyOptions.Estimates.PAPER));
+    rejects("mu.length = 1: needs at least 2 processors", () -> d.known(1, one, one, one),
+        () -> remapFrequency(true, 1, one, one, one, 2, false));
     rejects("mu = -1.0: must be finite and >= 0", () -> d.known(1, -1, 0),
-        () -> new RemapFrequencyOptions(RemapFrequencyOptions.Form.DEVIATION, 1, MaxFactor.NORMAL_ASYMPTOTIC, true, 1,
-            new double[] {-1}, new double[] {0}, none, 2, true, true, RemapFrequencyOptions.Estimates.PAPER));
+        () -> remapFrequency(true, 1, new double[] {-1}, new double[] {0}, none, 2, true));
     rejects("warmup = 1: must be >= 2", () -> d.estimated(1, true),
-        () -> new RemapFrequencyOptions(RemapFrequencyOptions.Form.DEVIATION, 1, MaxFactor.NORMAL_ASYMPTOTIC, false,
-            Double.NaN, none, none, none, 1, true, true, RemapFrequencyOptions.Estimates.PAPER));
+        () -> remapFrequency(false, Double.NaN, none, none, none, 1, true));
     // Only the constructor can describe a workload that is neither known nor estimated.
-    assertThatThrownBy(() -> new RemapFrequencyOptions(RemapFrequencyOptions.Form.DEVIATION, 1,
-        MaxFactor.NORMAL_ASYMPTOTIC, false, 1, none, none, none, 2, true, true, RemapFrequencyOptions.Estimates.PAPER))
+    assertThatThrownBy(() -> remapFrequency(false, 1, none, none, none, 2, true))
         .hasMessage("initialLoad = 1.0: an estimated workload has no initial load, mu, sigma2 or capacity");
-    assertThatThrownBy(() -> new RemapFrequencyOptions(RemapFrequencyOptions.Form.DEVIATION, 1,
-        MaxFactor.NORMAL_ASYMPTOTIC, true, 1, new double[] {1, 2}, new double[] {1, 2}, none, 2, true, true,
-        RemapFrequencyOptions.Estimates.PAPER))
+    assertThatThrownBy(() -> remapFrequency(true, 1, new double[] {1, 2}, new double[] {1, 2}, none, 2, true))
         .hasMessage("mu.length = 2: a known homogeneous workload has one mu, one sigma2 and no capacity");
   }
 

@@ -31,8 +31,10 @@ class AmrOptionsTest {
     assertThat(o).isEqualTo(AmrOptions.defaults().withRatios(2, 4))
         .hasSameHashCodeAs(AmrOptions.defaults().withRatios(2, 4)).isNotEqualTo(AmrOptions.defaults());
     assertThat(o.toString()).contains("ratios=[2, 4]");
-    assertThatThrownBy(() -> AmrOptions.defaults().withRatios((int[]) null)).hasMessage("ratios = null: must not be null");
-    assertThatThrownBy(() -> AmrOptions.defaults().withInterpolation(null)).hasMessage("interpolation = null: must not be null");
+    assertThatThrownBy(() -> AmrOptions.defaults().withRatios((int[]) null))
+        .hasMessage("ratios = null: must not be null");
+    assertThatThrownBy(() -> AmrOptions.defaults().withInterpolation(null))
+        .hasMessage("interpolation = null: must not be null");
     assertThatThrownBy(() -> AmrOptions.defaults().withCluster(null)).hasMessage("cluster = null: must not be null");
   }
 
