@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /**
@@ -7,21 +8,20 @@ import javax.annotation.concurrent.Immutable;
  * asked for only if the predicted gain over {@code horizon} further steps pays for the expected remap cost.
  * {@link BadStepTimes} says whether a step with NaN, negative, infinite or missing times is rejected (the
  * default) or skipped.
+ *
+ * @param twoStage whether a remap the trigger asked for must also pay for itself over {@code horizon} steps
+ * @param horizon steps over which a remap's predicted gain is summed in the two-stage decision, in [1, 2^31 − 1]
+ * @param log whether the service logs one line per remap through {@link System.Logger}
+ * @param badStepTimes what {@link BalancingService#stepped} does with NaN, negative, infinite or missing step times
+ *     (not null)
  */
 @Immutable
-public final class ServiceOptions {
+public record ServiceOptions(boolean twoStage, int horizon, boolean log, BadStepTimes badStepTimes) {
   private static final ServiceOptions DEFAULTS = new ServiceOptions(false, 20, true, BadStepTimes.REJECT);
 
-  private final boolean twoStage;
-  private final int horizon;
-  private final boolean log;
-  private final BadStepTimes badStepTimes;
-
-  private ServiceOptions(boolean twoStage, int horizon, boolean log, BadStepTimes badStepTimes) {
-    this.twoStage = twoStage;
-    this.horizon = horizon;
-    this.log = log;
-    this.badStepTimes = badStepTimes;
+  public ServiceOptions {
+    Checks.check(horizon >= 1, "horizon", horizon, "must be in [1, " + Integer.MAX_VALUE + "]");
+    Checks.check(badStepTimes != null, "badStepTimes", null, "must be REJECT or SKIP");
   }
 
   /** Two-stage off, horizon 20 steps, one log line per remap, bad step times rejected. */
@@ -35,9 +35,6 @@ public final class ServiceOptions {
 
   /** Steps over which a remap's predicted gain is summed in the two-stage decision; at least 1. */
   public ServiceOptions withHorizon(int steps) {
-    if (steps < 1) {
-      throw new IllegalArgumentException("horizon = " + steps + ": must be in [1, " + Integer.MAX_VALUE + "]");
-    }
     return new ServiceOptions(twoStage, steps, log, badStepTimes);
   }
 
@@ -48,42 +45,6 @@ public final class ServiceOptions {
 
   /** What {@link BalancingService#stepped} does with NaN, negative, infinite or missing step times. */
   public ServiceOptions withBadStepTimes(BadStepTimes mode) {
-    if (mode == null) {
-      throw new IllegalArgumentException("badStepTimes = null: must be REJECT or SKIP");
-    }
     return new ServiceOptions(twoStage, horizon, log, mode);
-  }
-
-  public boolean twoStage() {
-    return twoStage;
-  }
-
-  public int horizon() {
-    return horizon;
-  }
-
-  public boolean log() {
-    return log;
-  }
-
-  public BadStepTimes badStepTimes() {
-    return badStepTimes;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof ServiceOptions s && s.twoStage == twoStage && s.horizon == horizon && s.log == log
-        && s.badStepTimes == badStepTimes;
-  }
-
-  @Override
-  public int hashCode() {
-    return (twoStage ? 1 : 0) + 31 * horizon + (log ? 7 : 0) + 961 * badStepTimes.ordinal();
-  }
-
-  @Override
-  public String toString() {
-    return "ServiceOptions[twoStage=" + twoStage + ", horizon=" + horizon + ", log=" + log + ", badStepTimes="
-        + badStepTimes + "]";
   }
 }

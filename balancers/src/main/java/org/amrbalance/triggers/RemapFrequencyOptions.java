@@ -10,9 +10,30 @@ import org.amrbalance.triggers.frequency.MaxFactor;
  * Options of {@link RemapFrequency}. Either the workload is known (initial load w, increment means μ_i and variances
  * σ_i² per phase, one value for homogeneous processors or one per processor, and capacities) or it is estimated online
  * from the step times ({@link #estimated()}, the default).
+ *
+ * <p>A record over arrays: equals, hashCode and toString compare and show their contents, and they are copied in
+ * and out.
+ *
+ * @param form which problem sets the tolerance (not null)
+ * @param tolerance D or B, finite and &gt; 0
+ * @param factor the factor k of PI for homogeneous processors (not null)
+ * @param known true for a known workload, false for one estimated online
+ * @param initialLoad a known workload's load w after a remap, finite and &gt; 0; NaN for an estimated one
+ * @param mu a known workload's increment means: one for homogeneous processors (finite, ≥ 0), else one per processor
+ *     (finite); empty for an estimated one
+ * @param sigma2 a known workload's increment variances, finite and ≥ 0, as many as {@code mu}; empty for an estimated
+ *     one
+ * @param capacity a known heterogeneous workload's processor capacities, finite and &gt; 0, as many as {@code mu};
+ *     empty otherwise
+ * @param warmup increments per rank seen before an estimated workload's first remap, ≥ 2
+ * @param pooled an estimated workload: one μ, σ² for all ranks; a known one: homogeneous (one μ, σ²)
+ * @param costFloor see {@link #costFloor()}
+ * @param estimates the estimates' robustness settings (not null)
  */
 @Immutable
-public final class RemapFrequencyOptions {
+public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
+    double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled, boolean costFloor,
+    Estimates estimates) {
   /** Which of seed 003's two problems sets the tolerance. */
   public enum Form {
     /** PI: the normalized extreme workload difference stays within D. */
@@ -25,34 +46,36 @@ public final class RemapFrequencyOptions {
       MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true, true,
       Estimates.ROBUST);
 
-  private final Form form;
-  private final double tolerance;
-  private final MaxFactor factor;
-  private final boolean known;
-  private final double initialLoad;
-  private final double[] mu;
-  private final double[] sigma2;
-  private final double[] capacity;
-  private final int warmup;
-  private final boolean pooled;
-  private final boolean costFloor;
-  private final Estimates estimates;
-
-  private RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
-      double[] mu, double[] sigma2, double[] capacity, int warmup, boolean pooled, boolean costFloor,
-      Estimates estimates) {
-    this.form = form;
-    this.tolerance = tolerance;
-    this.factor = factor;
-    this.known = known;
-    this.initialLoad = initialLoad;
-    this.mu = mu;
-    this.sigma2 = sigma2;
-    this.capacity = capacity;
-    this.warmup = warmup;
-    this.pooled = pooled;
-    this.costFloor = costFloor;
-    this.estimates = estimates;
+  public RemapFrequencyOptions {
+    Checks.notNull("form", form);
+    Checks.finitePositive("tolerance", tolerance);
+    Checks.notNull("factor", factor);
+    mu = mu.clone();
+    sigma2 = sigma2.clone();
+    capacity = capacity.clone();
+    if (!known) {
+      Checks.check(Double.isNaN(initialLoad) && mu.length + sigma2.length + capacity.length == 0, "initialLoad",
+          initialLoad, "an estimated workload has no initial load, mu, sigma2 or capacity");
+    } else if (pooled) {
+      Checks.finitePositive("initialLoad", initialLoad);
+      Checks.check(mu.length == 1 && sigma2.length == 1 && capacity.length == 0, "mu.length", mu.length,
+          "a known homogeneous workload has one mu, one sigma2 and no capacity");
+      Checks.finiteNonNegative("mu", mu[0]);
+      Checks.finiteNonNegative("sigma2", sigma2[0]);
+    } else {
+      Checks.finitePositive("initialLoad", initialLoad);
+      Checks.check(mu.length >= 2, "mu.length", mu.length, "needs at least 2 processors");
+      Checks.check(sigma2.length == mu.length, "sigma2.length", sigma2.length, "must equal mu.length = " + mu.length);
+      Checks.check(capacity.length == mu.length, "capacity.length", capacity.length,
+          "must equal mu.length = " + mu.length);
+      for (int i = 0; i < mu.length; i++) {
+        Checks.finite("mu[" + i + "]", mu[i]);
+        Checks.finiteNonNegative("sigma2[" + i + "]", sigma2[i]);
+        Checks.finitePositive("capacity[" + i + "]", capacity[i]);
+      }
+    }
+    Checks.check(warmup >= 2, "warmup", warmup, "must be >= 2");
+    Checks.notNull("estimates", estimates);
   }
 
   /** PI with D = 0.1, the normal-approximation factor a(N), workload estimated online, processors pooled. */
@@ -62,24 +85,18 @@ public final class RemapFrequencyOptions {
 
   /** The problem and its tolerance (D or B), finite and &gt; 0. */
   public RemapFrequencyOptions tolerance(Form f, double value) {
-    Checks.notNull("form", f);
-    Checks.finitePositive("tolerance", value);
     return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, estimates);
   }
 
   /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
   public RemapFrequencyOptions factor(MaxFactor k) {
-    Checks.notNull("factor", k);
     return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, estimates);
   }
 
   /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
   public RemapFrequencyOptions known(double w, double mean, double variance) {
-    Checks.finitePositive("initialLoad", w);
-    Checks.finiteNonNegative("mu", mean);
-    Checks.finiteNonNegative("sigma2", variance);
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
         new double[0], warmup, true, costFloor, estimates);
   }
@@ -89,19 +106,8 @@ public final class RemapFrequencyOptions {
    * capacity (all arrays of the same length ≥ 2); normalized loads w_i/c_i start at w after a remap.
    */
   public RemapFrequencyOptions known(double w, double[] means, double[] variances, double[] capacities) {
-    Checks.finitePositive("initialLoad", w);
-    Checks.check(means.length >= 2, "mu.length", means.length, "needs at least 2 processors");
-    Checks.check(variances.length == means.length, "sigma2.length", variances.length,
-        "must equal mu.length = " + means.length);
-    Checks.check(capacities.length == means.length, "capacity.length", capacities.length,
-        "must equal mu.length = " + means.length);
-    for (int i = 0; i < means.length; i++) {
-      Checks.finite("mu[" + i + "]", means[i]);
-      Checks.finiteNonNegative("sigma2[" + i + "]", variances[i]);
-      Checks.finitePositive("capacity[" + i + "]", capacities[i]);
-    }
-    return new RemapFrequencyOptions(form, tolerance, factor, true, w, means.clone(), variances.clone(),
-        capacities.clone(), warmup, false, costFloor, estimates);
+    return new RemapFrequencyOptions(form, tolerance, factor, true, w, means, variances, capacities, warmup, false,
+        costFloor, estimates);
   }
 
   /**
@@ -111,7 +117,6 @@ public final class RemapFrequencyOptions {
    * increments per rank (≥ 2) have been seen.
    */
   public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
-    Checks.check(warmupIncrements >= 2, "warmup", warmupIncrements, "must be >= 2");
     return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
         new double[0], warmupIncrements, pooledRanks, costFloor, estimates);
   }
@@ -120,44 +125,27 @@ public final class RemapFrequencyOptions {
     return estimated(8, true);
   }
 
-  public Form form() {
-    return form;
-  }
-
-  public double tolerance() {
-    return tolerance;
-  }
-
-  public MaxFactor factor() {
-    return factor;
-  }
-
+  /** Whether the workload is known (the same as {@link #known()}). */
   public boolean isKnown() {
     return known;
   }
 
-  public double initialLoad() {
-    return initialLoad;
-  }
-
+  /** A copy of the known increment means. */
+  @Override
   public double[] mu() {
     return mu.clone();
   }
 
+  /** A copy of the known increment variances. */
+  @Override
   public double[] sigma2() {
     return sigma2.clone();
   }
 
+  /** A copy of the known capacities. */
+  @Override
   public double[] capacity() {
     return capacity.clone();
-  }
-
-  public int warmup() {
-    return warmup;
-  }
-
-  public boolean pooled() {
-    return pooled;
   }
 
   /**
@@ -168,6 +156,7 @@ public final class RemapFrequencyOptions {
    * cost to its tolerance), without which measurement noise alone reaches any tolerance within a step or two. A known
    * workload's units need not be seconds, so it is not floored.
    */
+  @Override
   public boolean costFloor() {
     return costFloor;
   }
@@ -200,13 +189,8 @@ public final class RemapFrequencyOptions {
 
   /** The estimates' robustness settings (used only by an estimated workload). */
   public RemapFrequencyOptions estimates(Estimates e) {
-    Checks.notNull("estimates", e);
     return new RemapFrequencyOptions(form, tolerance, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, e);
-  }
-
-  public Estimates estimates() {
-    return estimates;
   }
 
   /** Seed 003's estimated workload as the paper states it: plain running moments, no cost floor. */

@@ -127,6 +127,11 @@ class EnzoHierarchyReaderTest {
         .hasMessageContaining("particleWeight = NaN");
     assertThatThrownBy(() -> EnzoReaderOptions.particles().withParticleWeight(0))
         .hasMessageContaining("particleWeight = 0.0").hasMessageContaining("both be 0");
+    // The record's constructor is the one place that checks, so it names both weights whichever was set last.
+    assertThatThrownBy(() -> EnzoReaderOptions.defaults().withCellWeight(0))
+        .hasMessage("cellWeight = 0.0 and particleWeight = 0.0: cannot both be 0 (no grid would have work)");
+    assertThatThrownBy(() -> new EnzoReaderOptions(1, -2))
+        .hasMessage("particleWeight = -2.0: must be finite and in [0, inf)");
   }
 
   @Test

@@ -1,18 +1,22 @@
 package org.amrbalance.mesh.cluster;
 
+import org.amrbalance.spi.internal.Checks;
+
 /**
  * Limits of a clustering: the efficiency a box must reach (flagged cells / cells) before it is accepted,
  * and the smallest and largest side a box may have, in cells.
+ *
+ * @param efficiency the fraction of flagged cells a box must reach, in (0, 1]
+ * @param minBoxSize the smallest side of a box, in cells, ≥ 1
+ * @param maxBoxSize the largest side of a box, in cells, ≥ 2 · {@code minBoxSize} (so that an oversized box can
+ *     always be halved)
  */
-public final class ClusterOptions {
-  private final double efficiency;
-  private final int minBoxSize;
-  private final int maxBoxSize;
-
-  private ClusterOptions(double efficiency, int minBoxSize, int maxBoxSize) {
-    this.efficiency = efficiency;
-    this.minBoxSize = minBoxSize;
-    this.maxBoxSize = maxBoxSize;
+public record ClusterOptions(double efficiency, int minBoxSize, int maxBoxSize) {
+  public ClusterOptions {
+    Checks.check(efficiency > 0 && efficiency <= 1, "efficiency", efficiency, "must be in (0, 1]");
+    Checks.atLeast("minBoxSize", minBoxSize, 1);
+    Checks.check(maxBoxSize >= 2 * minBoxSize, "maxBoxSize", maxBoxSize, "must be >= 2 * minBoxSize = "
+        + 2 * minBoxSize + " (so that an oversized box can always be halved)");
   }
 
   /** Efficiency 0.7, sides from 2 to 32 cells. */
@@ -21,45 +25,18 @@ public final class ClusterOptions {
   }
 
   public static ClusterOptions of(double efficiency, int minBoxSize, int maxBoxSize) {
-    if (!(efficiency > 0 && efficiency <= 1)) {
-      throw new IllegalArgumentException("efficiency = " + efficiency + ": must be in (0, 1]");
-    }
-    if (minBoxSize < 1) {
-      throw new IllegalArgumentException("minBoxSize = " + minBoxSize + ": must be >= 1");
-    }
-    if (maxBoxSize < 2 * minBoxSize) {
-      throw new IllegalArgumentException("maxBoxSize = " + maxBoxSize + ": must be >= 2 * minBoxSize = "
-          + 2 * minBoxSize + " (so that an oversized box can always be halved)");
-    }
     return new ClusterOptions(efficiency, minBoxSize, maxBoxSize);
   }
 
   public ClusterOptions withEfficiency(double e) {
-    return of(e, minBoxSize, maxBoxSize);
+    return new ClusterOptions(e, minBoxSize, maxBoxSize);
   }
 
   public ClusterOptions withMinBoxSize(int n) {
-    return of(efficiency, n, maxBoxSize);
+    return new ClusterOptions(efficiency, n, maxBoxSize);
   }
 
   public ClusterOptions withMaxBoxSize(int n) {
-    return of(efficiency, minBoxSize, n);
-  }
-
-  public double efficiency() {
-    return efficiency;
-  }
-
-  public int minBoxSize() {
-    return minBoxSize;
-  }
-
-  public int maxBoxSize() {
-    return maxBoxSize;
-  }
-
-  @Override
-  public String toString() {
-    return "ClusterOptions[efficiency=" + efficiency + ", box sides " + minBoxSize + ".." + maxBoxSize + "]";
+    return new ClusterOptions(efficiency, minBoxSize, n);
   }
 }

@@ -1,32 +1,42 @@
 package org.amrbalance.mesh.grid;
 
 import java.util.Arrays;
+import java.util.Objects;
 import org.amrbalance.mesh.cluster.ClusterOptions;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * The shape rules of a grid hierarchy: the deepest level, the refinement ratio of each level (2 or 4), the
  * ghost width, the proper-nesting buffer (coarse cells between a fine level and the edge of its parent
  * level), how far flags are widened before clustering, the interpolation from parents, the largest side of a
  * level-0 block, and the clustering limits (in cells of the level being flagged).
+ *
+ * <p>A record over an array: equals, hashCode and toString compare and show the ratios, and they are copied in and
+ * out.
+ *
+ * @param ratios {@code ratios[l]} refines level l into level l+1, each 2 or 4; the length is the deepest level
+ * @param ghostWidth ghost layers, 1 or 2
+ * @param nestingBuffer coarse cells between a fine level and the edge of its parent level, at least what the
+ *     interpolation needs
+ * @param flagBuffer cells by which flags are widened before clustering, ≥ 0
+ * @param interpolation the interpolation from parents (not null)
+ * @param baseBoxSize the largest side of a level-0 block, ≥ max(ghostWidth, 2)
+ * @param cluster the clustering limits (not null)
  */
-public final class AmrOptions {
-  private final int[] ratios;
-  private final int ghostWidth;
-  private final int nestingBuffer;
-  private final int flagBuffer;
-  private final Interpolation interpolation;
-  private final int baseBoxSize;
-  private final ClusterOptions cluster;
-
-  private AmrOptions(int[] ratios, int ghostWidth, int nestingBuffer, int flagBuffer, Interpolation interpolation,
-      int baseBoxSize, ClusterOptions cluster) {
-    this.ratios = ratios;
-    this.ghostWidth = ghostWidth;
-    this.nestingBuffer = nestingBuffer;
-    this.flagBuffer = flagBuffer;
-    this.interpolation = interpolation;
-    this.baseBoxSize = baseBoxSize;
-    this.cluster = cluster;
+public record AmrOptions(int[] ratios, int ghostWidth, int nestingBuffer, int flagBuffer, Interpolation interpolation,
+    int baseBoxSize, ClusterOptions cluster) {
+  public AmrOptions {
+    ratios = Checks.notNull("ratios", ratios).clone();
+    for (int l = 0; l < ratios.length; l++) {
+      Checks.check(ratios[l] == 2 || ratios[l] == 4, "ratio[" + l + "]", ratios[l], "refinement ratio must be 2 or 4");
+    }
+    Checks.check(ghostWidth >= 1 && ghostWidth <= 2, "ghostWidth", ghostWidth, "must be 1 or 2");
+    Checks.notNull("interpolation", interpolation);
+    Checks.check(nestingBuffer >= interpolation.minNestingBuffer(), "nestingBuffer", nestingBuffer,
+        interpolation + " needs at least " + interpolation.minNestingBuffer());
+    Checks.nonNegative("flagBuffer", flagBuffer);
+    Checks.atLeast("baseBoxSize", baseBoxSize, Math.max(ghostWidth, 2));
+    Checks.notNull("cluster", cluster);
   }
 
   /**
@@ -37,82 +47,51 @@ public final class AmrOptions {
     return new AmrOptions(new int[] {2, 2}, 2, 2, 1, Interpolation.BIQUADRATIC, 32, ClusterOptions.defaults());
   }
 
-  private static AmrOptions checked(int[] ratios, int ghostWidth, int nestingBuffer, int flagBuffer,
-      Interpolation interpolation, int baseBoxSize, ClusterOptions cluster) {
-    for (int l = 0; l < ratios.length; l++) {
-      if (ratios[l] != 2 && ratios[l] != 4) {
-        throw new IllegalArgumentException("ratio[" + l + "] = " + ratios[l] + ": refinement ratio must be 2 or 4");
-      }
-    }
-    if (ghostWidth < 1 || ghostWidth > 2) {
-      throw new IllegalArgumentException("ghostWidth = " + ghostWidth + ": must be 1 or 2");
-    }
-    if (interpolation == null) {
-      throw new IllegalArgumentException("interpolation = null: must not be null");
-    }
-    if (nestingBuffer < interpolation.minNestingBuffer()) {
-      throw new IllegalArgumentException("nestingBuffer = " + nestingBuffer + ": " + interpolation + " needs at least "
-          + interpolation.minNestingBuffer());
-    }
-    if (flagBuffer < 0) {
-      throw new IllegalArgumentException("flagBuffer = " + flagBuffer + ": must be >= 0");
-    }
-    if (baseBoxSize < Math.max(ghostWidth, 2)) {
-      throw new IllegalArgumentException("baseBoxSize = " + baseBoxSize + ": must be >= " + Math.max(ghostWidth, 2));
-    }
-    if (cluster == null) {
-      throw new IllegalArgumentException("cluster = null: must not be null");
-    }
-    return new AmrOptions(ratios, ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
-  }
-
-  /** The same ratio {@code ratio} for levels 1..{@code maxLevel}. */
+  /** The same ratio {@code ratio} for levels 1..{@code maxLevel}, maxLevel ≥ 0. */
   public AmrOptions withLevels(int maxLevel, int ratio) {
-    if (maxLevel < 0) {
-      throw new IllegalArgumentException("maxLevel = " + maxLevel + ": must be >= 0");
-    }
-    int[] r = new int[maxLevel];
+    int[] r = new int[Checks.nonNegative("maxLevel", maxLevel)];
     Arrays.fill(r, ratio);
-    return checked(r, ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
+    return new AmrOptions(r, ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
   }
 
   /** {@code ratios[l]} refines level l into level l+1; the length is the deepest level. */
   public AmrOptions withRatios(int... r) {
-    if (r == null) {
-      throw new IllegalArgumentException("ratios = null: must not be null");
-    }
-    return checked(r.clone(), ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
+    return new AmrOptions(r, ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
   }
 
   public AmrOptions withGhostWidth(int g) {
-    return checked(ratios, g, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
+    return new AmrOptions(ratios, g, nestingBuffer, flagBuffer, interpolation, baseBoxSize, cluster);
   }
 
   public AmrOptions withNestingBuffer(int b) {
-    return checked(ratios, ghostWidth, b, flagBuffer, interpolation, baseBoxSize, cluster);
+    return new AmrOptions(ratios, ghostWidth, b, flagBuffer, interpolation, baseBoxSize, cluster);
   }
 
   public AmrOptions withFlagBuffer(int b) {
-    return checked(ratios, ghostWidth, nestingBuffer, b, interpolation, baseBoxSize, cluster);
+    return new AmrOptions(ratios, ghostWidth, nestingBuffer, b, interpolation, baseBoxSize, cluster);
   }
 
+  /** The interpolation from parents; the nesting buffer grows to what it needs. */
   public AmrOptions withInterpolation(Interpolation i) {
-    return checked(ratios, ghostWidth, Math.max(nestingBuffer, i == null ? 0 : i.minNestingBuffer()), flagBuffer,
-        i, baseBoxSize, cluster);
+    return new AmrOptions(ratios, ghostWidth, Math.max(nestingBuffer, i == null ? 0 : i.minNestingBuffer()),
+        flagBuffer, i, baseBoxSize, cluster);
   }
 
   public AmrOptions withBaseBoxSize(int n) {
-    return checked(ratios, ghostWidth, nestingBuffer, flagBuffer, interpolation, n, cluster);
+    return new AmrOptions(ratios, ghostWidth, nestingBuffer, flagBuffer, interpolation, n, cluster);
   }
 
   public AmrOptions withCluster(ClusterOptions c) {
-    return checked(ratios, ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, c);
+    return new AmrOptions(ratios, ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize, c);
   }
 
+  /** The deepest level. */
   public int maxLevel() {
     return ratios.length;
   }
 
+  /** A copy of the refinement ratios. */
+  @Override
   public int[] ratios() {
     return ratios.clone();
   }
@@ -121,33 +100,23 @@ public final class AmrOptions {
     return ratios[level];
   }
 
-  public int ghostWidth() {
-    return ghostWidth;
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof AmrOptions a && Arrays.equals(a.ratios, ratios) && a.ghostWidth == ghostWidth
+        && a.nestingBuffer == nestingBuffer && a.flagBuffer == flagBuffer && a.interpolation == interpolation
+        && a.baseBoxSize == baseBoxSize && a.cluster.equals(cluster);
   }
 
-  public int nestingBuffer() {
-    return nestingBuffer;
-  }
-
-  public int flagBuffer() {
-    return flagBuffer;
-  }
-
-  public Interpolation interpolation() {
-    return interpolation;
-  }
-
-  public int baseBoxSize() {
-    return baseBoxSize;
-  }
-
-  public ClusterOptions cluster() {
-    return cluster;
+  @Override
+  public int hashCode() {
+    return Objects.hash(Arrays.hashCode(ratios), ghostWidth, nestingBuffer, flagBuffer, interpolation, baseBoxSize,
+        cluster);
   }
 
   @Override
   public String toString() {
-    return "AmrOptions[ratios=" + Arrays.toString(ratios) + ", ghost=" + ghostWidth + ", nesting=" + nestingBuffer
-        + ", flagBuffer=" + flagBuffer + ", " + interpolation + ", base=" + baseBoxSize + ", " + cluster + "]";
+    return "AmrOptions[ratios=" + Arrays.toString(ratios) + ", ghostWidth=" + ghostWidth + ", nestingBuffer="
+        + nestingBuffer + ", flagBuffer=" + flagBuffer + ", interpolation=" + interpolation + ", baseBoxSize="
+        + baseBoxSize + ", cluster=" + cluster + "]";
   }
 }

@@ -3,151 +3,125 @@ package org.amrbalance.mesh.runtime;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * What a distributed run of the moving Laplace example does: steps, deepest level, balancer and trigger by
  * configuration name (with {@code amrbalance.NAME.OPTION} settings), sweeps per level and leg, regrid interval,
  * every how many steps the solution is checked (a checksum per patch, optionally a snapshot file), and how long a
  * remap's exchange waits for a rank.
+ *
+ * @param steps steps of the run, in [0, 100000]
+ * @param lmax the deepest level, in [0, 6]
+ * @param balancer a balancer name as {@link BalancingModules#balancerNames()} lists them (checked when the run
+ *     starts; not blank, trimmed)
+ * @param trigger a trigger name as {@link BalancingModules#triggerNames()} lists them (checked when the run starts;
+ *     not blank, trimmed)
+ * @param settings {@code amrbalance.*} settings (options of the balancer, the trigger or the service), kept sorted
+ *     by key
+ * @param sweepsPerStep sweeps per level and V-cycle leg per step, in [1, 10000]
+ * @param regridInterval steps between regrids, in [1, 100000]
+ * @param checkEvery checksums of every patch after every {@code checkEvery}-th step and after the static solve, in
+ *     [0, 100000] (0: none)
+ * @param remapTimeout how long a remap's exchange waits for another rank, positive and at most a day; empty: as long
+ *     as it takes
+ * @param baseCells cells per side of level 0, in [8, 4096]
+ * @param baseBoxSize the largest side of a level-0 box, in [4, baseCells]
+ * @param minBox the smallest side of a box on a refined level, in [1, 1024]
+ * @param maxBox the largest side of a box on a refined level, in [2 · minBox, 4096]
+ * @param calibrate whether patch work is calibrated from the measured sweep times instead of counted in cells
  */
 @Immutable
-public final class RunOptions {
-  private static final RunOptions DEFAULTS = new RunOptions(new Fields());
+public record RunOptions(int steps, int lmax, String balancer, String trigger, Map<String, String> settings,
+    int sweepsPerStep, int regridInterval, int checkEvery, Optional<Duration> remapTimeout, int baseCells,
+    int baseBoxSize, int minBox, int maxBox, boolean calibrate) {
   /** The longest remap timeout, that of the exchange (a day: no deadline at all). */
   static final Duration MAX_REMAP_TIMEOUT = Communicator.MAX_TIMEOUT;
+  private static final RunOptions DEFAULTS = new RunOptions(40, 3, "knapsack", BalancingModules.DEFAULT_TRIGGER,
+      Map.of(), 20, 2, 0, Optional.empty(), 32, 16, 2, 32, false);
 
-  /** The values while a wither changes one: copied from an instance, then frozen into a new one. */
-  private static final class Fields {
-    int steps = 40;
-    int lmax = 3;
-    String balancer = "knapsack";
-    String trigger = BalancingModules.DEFAULT_TRIGGER;
-    Map<String, String> settings = Map.of();
-    int sweepsPerStep = 20;
-    int regridInterval = 2;
-    int checkEvery;
-    @Nullable Duration remapTimeout;
-    int baseCells = 32;
-    int baseBoxSize = 16;
-    int minBox = 2;
-    int maxBox = 32;
-    boolean calibrate;
-  }
-
-  private final int steps;
-  private final int lmax;
-  private final String balancer;
-  private final String trigger;
-  private final Map<String, String> settings;
-  private final int sweepsPerStep;
-  private final int regridInterval;
-  private final int checkEvery;
-  @Nullable
-  private final Duration remapTimeout;
-  private final int baseCells;
-  private final int baseBoxSize;
-  private final int minBox;
-  private final int maxBox;
-  private final boolean calibrate;
-
-  private RunOptions(Fields f) {
-    this.steps = f.steps;
-    this.lmax = f.lmax;
-    this.balancer = f.balancer;
-    this.trigger = f.trigger;
-    this.settings = f.settings;
-    this.sweepsPerStep = f.sweepsPerStep;
-    this.regridInterval = f.regridInterval;
-    this.checkEvery = f.checkEvery;
-    this.remapTimeout = f.remapTimeout;
-    this.baseCells = f.baseCells;
-    this.baseBoxSize = f.baseBoxSize;
-    this.minBox = f.minBox;
-    this.maxBox = f.maxBox;
-    this.calibrate = f.calibrate;
-  }
-
-  private Fields fields() {
-    Fields f = new Fields();
-    f.steps = steps;
-    f.lmax = lmax;
-    f.balancer = balancer;
-    f.trigger = trigger;
-    f.settings = settings;
-    f.sweepsPerStep = sweepsPerStep;
-    f.regridInterval = regridInterval;
-    f.checkEvery = checkEvery;
-    f.remapTimeout = remapTimeout;
-    f.baseCells = baseCells;
-    f.baseBoxSize = baseBoxSize;
-    f.minBox = minBox;
-    f.maxBox = maxBox;
-    f.calibrate = calibrate;
-    return f;
-  }
-
-  private RunOptions with(java.util.function.Consumer<Fields> change) {
-    Fields f = fields();
-    change.accept(f);
-    return new RunOptions(f);
+  public RunOptions {
+    check("steps", steps, 0, 100_000);
+    check("lmax", lmax, 0, 6);
+    balancer = name(balancer, "balancer");
+    trigger = name(trigger, "trigger");
+    SortedMap<String, String> sorted = new TreeMap<>(settings);
+    sorted.forEach((key, value) -> {
+      Checks.check(key.startsWith(BalancingModules.PREFIX), "setting", key,
+          "must start with " + BalancingModules.PREFIX);
+      Objects.requireNonNull(value, key);
+    });
+    settings = Collections.unmodifiableSortedMap(sorted);
+    check("sweepsPerStep", sweepsPerStep, 1, 10_000);
+    check("regridInterval", regridInterval, 1, 100_000);
+    check("checkEvery", checkEvery, 0, 100_000);
+    if (remapTimeout == null || remapTimeout.filter(t -> t.isNegative() || t.isZero()
+        || t.compareTo(MAX_REMAP_TIMEOUT) > 0).isPresent()) {
+      throw Checks.bad("remapTimeout", remapTimeout == null ? null : seconds(remapTimeout.get()) + " s",
+          "must be positive and at most " + seconds(MAX_REMAP_TIMEOUT) + " s");
+    }
+    check("baseCells", baseCells, 8, 4096);
+    check("baseBoxSize", baseBoxSize, 4, baseCells);
+    check("minBox", minBox, 1, 1024);
+    check("maxBox", maxBox, 2 * minBox, 4096);
   }
 
   /**
-   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, the library's default trigger, 20 sweeps per level and
-   * leg, regrid every 2 steps, no checks, patch work counted in cells (no calibration).
+   * 40 steps, levels 0..3 over a 32 x 32 level 0 in boxes of 16, knapsack, the library's default trigger, 20 sweeps
+   * per level and leg, regrid every 2 steps, no checks, patch work counted in cells (no calibration).
    */
   public static RunOptions defaults() {
     return DEFAULTS;
   }
 
   public RunOptions withSteps(int n) {
-    check("steps", n, 0, 100_000);
-    return with(f -> f.steps = n);
+    return new RunOptions(n, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   public RunOptions withLmax(int l) {
-    check("lmax", l, 0, 6);
-    return with(f -> f.lmax = l);
+    return new RunOptions(steps, l, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   /** A balancer name as {@link BalancingModules#balancerNames()} lists them (checked when the run starts). */
   public RunOptions withBalancer(String name) {
-    String n = name(name, "balancer");
-    return with(f -> f.balancer = n);
+    return new RunOptions(steps, lmax, name, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   /** A trigger name as {@link BalancingModules#triggerNames()} lists them (checked when the run starts). */
   public RunOptions withTrigger(String name) {
-    String n = name(name, "trigger");
-    return with(f -> f.trigger = n);
+    return new RunOptions(steps, lmax, balancer, name, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   /** Adds {@code amrbalance.*} settings (options of the balancer, the trigger or the service). */
   public RunOptions withSetting(String key, String value) {
-    if (!key.startsWith(BalancingModules.PREFIX)) {
-      throw new IllegalArgumentException("setting = " + key + ": must start with " + BalancingModules.PREFIX);
-    }
     Map<String, String> s = new TreeMap<>(settings);
     s.put(key, value);
-    return with(f -> f.settings = Map.copyOf(s));
+    return new RunOptions(steps, lmax, balancer, trigger, s, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   public RunOptions withSweepsPerStep(int n) {
-    check("sweepsPerStep", n, 1, 10_000);
-    return with(f -> f.sweepsPerStep = n);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, n, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   public RunOptions withRegridInterval(int r) {
-    check("regridInterval", r, 1, 100_000);
-    return with(f -> f.regridInterval = r);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, r, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   /**
@@ -155,18 +129,14 @@ public final class RunOptions {
    * (as AMReX's blocking factor and max_grid_size): larger boxes mean fewer ghost moves and messages per sweep.
    */
   public RunOptions withRefinedBoxes(int min, int max) {
-    check("minBox", min, 1, 1024);
-    check("maxBox", max, 2 * min, 4096);
-    return with(f -> {
-      f.minBox = min;
-      f.maxBox = max;
-    });
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, min, max, calibrate);
   }
 
   /** Checksums of every patch after every {@code n}-th step and after the static solve; 0 for none. */
   public RunOptions withCheckEvery(int n) {
-    check("checkEvery", n, 0, 100_000);
-    return with(f -> f.checkEvery = n);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, n,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   /**
@@ -174,12 +144,8 @@ public final class RunOptions {
    * {@code boxSize} cells a side (the grids the balancer places on level 0). More cells, more compute per step.
    */
   public RunOptions withBaseGrid(int cells, int boxSize) {
-    check("baseCells", cells, 8, 4096);
-    check("baseBoxSize", boxSize, 4, cells);
-    return with(f -> {
-      f.baseCells = cells;
-      f.baseBoxSize = boxSize;
-    });
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, cells, boxSize, minBox, maxBox, calibrate);
   }
 
   /**
@@ -187,26 +153,27 @@ public final class RunOptions {
    * {@link org.amrbalance.mesh.laplace.WorkModel}) instead of counted in cells; off by default, on in the demo.
    */
   public RunOptions withCalibration(boolean on) {
-    return with(f -> f.calibrate = on);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        remapTimeout, baseCells, baseBoxSize, minBox, maxBox, on);
   }
 
   /**
    * The longest a remap's exchange waits for the payloads of another rank; a rank not heard from by then fails the
    * remap (undone on every rank if failed remaps are recovered, else the end of the run). No timeout by default: a
    * remap's transfer time grows with the data moved and the machine's load, which only the run knows, and a
-   * deadline shorter than a legitimate remap would turn a slow remap into a failed one.
+   * deadline shorter than a legitimate remap would turn a slow remap into a failed one. Not null:
+   * {@link #withoutRemapTimeout()} waits as long as it takes.
    */
   public RunOptions withRemapTimeout(Duration timeout) {
-    if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(MAX_REMAP_TIMEOUT) > 0) {
-      throw new IllegalArgumentException("remapTimeout = " + (timeout == null ? null : seconds(timeout) + " s")
-          + ": must be positive and at most " + seconds(MAX_REMAP_TIMEOUT) + " s");
-    }
-    return with(f -> f.remapTimeout = timeout);
+    // A null timeout becomes a null Optional, which the constructor rejects with the timeout's range.
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        timeout == null ? null : Optional.of(timeout), baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   /** A remap waits as long as it takes for every rank (the default). */
   public RunOptions withoutRemapTimeout() {
-    return with(f -> f.remapTimeout = null);
+    return new RunOptions(steps, lmax, balancer, trigger, settings, sweepsPerStep, regridInterval, checkEvery,
+        Optional.empty(), baseCells, baseBoxSize, minBox, maxBox, calibrate);
   }
 
   private static String seconds(Duration d) {
@@ -225,65 +192,6 @@ public final class RunOptions {
       throw new IllegalArgumentException(field + " = " + v + ": must name a " + field);
     }
     return v.trim();
-  }
-
-  public int steps() {
-    return steps;
-  }
-
-  public int lmax() {
-    return lmax;
-  }
-
-  public String balancer() {
-    return balancer;
-  }
-
-  public String trigger() {
-    return trigger;
-  }
-
-  public Map<String, String> settings() {
-    return settings;
-  }
-
-  public int sweepsPerStep() {
-    return sweepsPerStep;
-  }
-
-  public int regridInterval() {
-    return regridInterval;
-  }
-
-  public int checkEvery() {
-    return checkEvery;
-  }
-
-  /** Cells per side of level 0. */
-  public int baseCells() {
-    return baseCells;
-  }
-
-  /** The largest side of a level-0 box. */
-  public int baseBoxSize() {
-    return baseBoxSize;
-  }
-
-  public int minBox() {
-    return minBox;
-  }
-
-  public int maxBox() {
-    return maxBox;
-  }
-
-  public boolean calibrate() {
-    return calibrate;
-  }
-
-  /** How long a remap's exchange waits for another rank; empty: as long as it takes. */
-  public Optional<Duration> remapTimeout() {
-    return Optional.ofNullable(remapTimeout);
   }
 
   /** True if the solution is checked after {@code step} (0 is the static solve). */
@@ -309,8 +217,8 @@ public final class RunOptions {
         "--base", Integer.toString(baseCells), "--box", Integer.toString(baseBoxSize),
         "--min-box", Integer.toString(minBox), "--max-box", Integer.toString(maxBox),
         "--calibrate", Boolean.toString(calibrate)));
-    if (remapTimeout != null) {
-      a.addAll(List.of("--remap-timeout", seconds(remapTimeout)));
+    if (remapTimeout.isPresent()) {
+      a.addAll(List.of("--remap-timeout", seconds(remapTimeout.get())));
     }
     settings.forEach((k, v) -> a.addAll(List.of("--set", k + "=" + v)));
     return a;
@@ -381,20 +289,5 @@ public final class RunOptions {
     } catch (NumberFormatException | ArithmeticException e) {
       throw new IllegalArgumentException(name + " = " + v + ": not a number of seconds (at most 9 decimals)", e);
     }
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof RunOptions r && r.toArgs().equals(toArgs());
-  }
-
-  @Override
-  public int hashCode() {
-    return toArgs().hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return "RunOptions" + toArgs();
   }
 }

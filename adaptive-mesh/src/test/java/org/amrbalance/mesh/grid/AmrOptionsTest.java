@@ -22,6 +22,23 @@ class AmrOptionsTest {
   }
 
   @Test
+  void ratiosAreComparedByContentAndCopiedInAndOut() {
+    int[] ratios = {2, 4};
+    AmrOptions o = AmrOptions.defaults().withRatios(ratios);
+    ratios[0] = 3;
+    o.ratios()[1] = 3;
+    assertThat(o.ratios()).containsExactly(2, 4);
+    assertThat(o).isEqualTo(AmrOptions.defaults().withRatios(2, 4))
+        .hasSameHashCodeAs(AmrOptions.defaults().withRatios(2, 4)).isNotEqualTo(AmrOptions.defaults());
+    assertThat(o.toString()).contains("ratios=[2, 4]");
+    assertThatThrownBy(() -> AmrOptions.defaults().withRatios((int[]) null))
+        .hasMessage("ratios = null: must not be null");
+    assertThatThrownBy(() -> AmrOptions.defaults().withInterpolation(null))
+        .hasMessage("interpolation = null: must not be null");
+    assertThatThrownBy(() -> AmrOptions.defaults().withCluster(null)).hasMessage("cluster = null: must not be null");
+  }
+
+  @Test
   void acceptsRatiosTwoAndFour() {
     AmrOptions o = AmrOptions.defaults().withRatios(2, 4, 2);
     assertThat(o.maxLevel()).isEqualTo(3);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RunOptionsTest {
@@ -89,6 +91,21 @@ class RunOptionsTest {
         .hasMessage("--remap-timeout = soon: not a number of seconds (at most 9 decimals)");
     assertThatThrownBy(() -> RunOptions.parse(List.of("--remap-timeout", "1e-10")))
         .hasMessage("--remap-timeout = 1e-10: not a number of seconds (at most 9 decimals)");
+  }
+
+  @Test
+  void theConstructorChecksWhatTheWithersCheckAndKeepsTheSettingsSorted() {
+    RunOptions d = RunOptions.defaults();
+    assertThatThrownBy(() -> new RunOptions(40, 3, "knapsack", "never", Map.of(), 20, 2, 0, null, 32, 16, 2, 32,
+        false)).hasMessage("remapTimeout = null: must be positive and at most 86400 s");
+    assertThatThrownBy(() -> new RunOptions(40, 3, "knapsack", "never", Map.of("x", "1"), 20, 2, 0, Optional.empty(),
+        32, 16, 2, 32, false)).hasMessage("setting = x: must start with amrbalance.");
+    RunOptions o = d.withSetting("amrbalance.z", "1").withSetting("amrbalance.a", "2").withBalancer(" scatter ");
+    assertThat(o.balancer()).isEqualTo("scatter");
+    assertThat(o.settings().keySet()).containsExactly("amrbalance.a", "amrbalance.z");
+    assertThat(o.toArgs()).containsSubsequence("--set", "amrbalance.a=2", "--set", "amrbalance.z=1");
+    assertThat(o).isEqualTo(d.withBalancer("scatter").withSetting("amrbalance.a", "2").withSetting("amrbalance.z", "1"))
+        .hasSameHashCodeAs(d.withBalancer("scatter").withSetting("amrbalance.a", "2").withSetting("amrbalance.z", "1"));
   }
 
   @Test

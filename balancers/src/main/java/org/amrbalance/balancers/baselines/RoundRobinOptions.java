@@ -2,15 +2,14 @@ package org.amrbalance.balancers.baselines;
 
 import javax.annotation.concurrent.Immutable;
 
-/** Settings of {@link RoundRobinBalancer}. */
+/**
+ * Settings of {@link RoundRobinBalancer}.
+ *
+ * @param restartEachLevel true: every level is dealt again, from the rank with the least work below it (so each
+ *     level is spread evenly on its own); false: one deal over the whole hierarchy in level-then-id order
+ */
 @Immutable
-public final class RoundRobinOptions {
-  private final boolean restartEachLevel;
-
-  private RoundRobinOptions(boolean restartEachLevel) {
-    this.restartEachLevel = restartEachLevel;
-  }
-
+public record RoundRobinOptions(boolean restartEachLevel) {
   /** One deal over the whole hierarchy in level-then-id order. */
   public static RoundRobinOptions defaults() {
     return new RoundRobinOptions(false);
@@ -22,24 +21,5 @@ public final class RoundRobinOptions {
    */
   public RoundRobinOptions withRestartEachLevel(boolean value) {
     return new RoundRobinOptions(value);
-  }
-
-  public boolean restartEachLevel() {
-    return restartEachLevel;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof RoundRobinOptions r && r.restartEachLevel == restartEachLevel;
-  }
-
-  @Override
-  public int hashCode() {
-    return Boolean.hashCode(restartEachLevel);
-  }
-
-  @Override
-  public String toString() {
-    return "RoundRobinOptions[restartEachLevel=" + restartEachLevel + "]";
   }
 }

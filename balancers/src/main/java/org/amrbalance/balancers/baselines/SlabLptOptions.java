@@ -3,16 +3,19 @@ package org.amrbalance.balancers.baselines;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.internal.Checks;
 
-/** Settings of {@link SlabLptBalancer}. */
+/**
+ * Settings of {@link SlabLptBalancer}.
+ *
+ * @param minPieceEdge the thinnest slab, in cells, in [1, 2^20]
+ */
 @Immutable
-public final class SlabLptOptions {
+public record SlabLptOptions(int minPieceEdge) {
   /** The same default as the partitioners that cut grids, so that the comparison is like for like. */
   public static final int DEFAULT_MIN_PIECE_EDGE = 4;
 
-  private final int minPieceEdge;
-
-  private SlabLptOptions(int minPieceEdge) {
-    this.minPieceEdge = minPieceEdge;
+  public SlabLptOptions {
+    Checks.check(minPieceEdge >= 1 && minPieceEdge <= (1 << 20), "minPieceEdge", minPieceEdge,
+        "must be in [1, 1048576]");
   }
 
   /** Slabs at least 4 cells thick. */
@@ -22,26 +25,6 @@ public final class SlabLptOptions {
 
   /** The thinnest slab, in cells, in [1, 2^20]. */
   public SlabLptOptions withMinPieceEdge(int cells) {
-    Checks.check(cells >= 1 && cells <= (1 << 20), "minPieceEdge", cells, "must be in [1, 1048576]");
     return new SlabLptOptions(cells);
-  }
-
-  public int minPieceEdge() {
-    return minPieceEdge;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SlabLptOptions s && s.minPieceEdge == minPieceEdge;
-  }
-
-  @Override
-  public int hashCode() {
-    return Integer.hashCode(minPieceEdge);
-  }
-
-  @Override
-  public String toString() {
-    return "SlabLptOptions[minPieceEdge=" + minPieceEdge + "]";
   }
 }

@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.domain;
 
-import java.util.Objects;
+import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
 
 /**
@@ -26,9 +26,17 @@ import javax.annotation.concurrent.Immutable;
  *       balances many ranks better; a coarser cell straddling a cut then goes to the side holding its centre, and
  *       the child cells on the other side talk to it across ranks.
  * </ul>
+ *
+ * @param cutAxis how each cut's axis is chosen (not null)
+ * @param keepPreviousCuts whether a re-decomposition keeps the cuts that still balance within {@code keepTolerance}
+ * @param keepTolerance the largest relative excess of either side of a kept cut, in [0, 1]
+ * @param meshAwareRanks whether, on a 2-D mesh, the processor rectangle is split with the domain
+ * @param cutLevel the level whose cell boundaries the cuts lie on, in [0, {@value #MAX_CUT_LEVEL}], or
+ *     {@link #AUTO_CUT_LEVEL}
  */
 @Immutable
-public final class DomainDecompositionOptions {
+public record DomainDecompositionOptions(CutAxisRule cutAxis, boolean keepPreviousCuts, double keepTolerance,
+    boolean meshAwareRanks, int cutLevel) {
   /** The deepest cut level accepted (a hierarchy's own finest level caps it further). */
   public static final int MAX_CUT_LEVEL = 30;
   /** The cut level that means: chosen from the hierarchy (see the class comment). */
@@ -37,19 +45,11 @@ public final class DomainDecompositionOptions {
   private static final DomainDecompositionOptions DEFAULTS =
       new DomainDecompositionOptions(CutAxisRule.ALTERNATING, false, 0.05, true, AUTO_CUT_LEVEL);
 
-  private final CutAxisRule cutAxis;
-  private final boolean keepPreviousCuts;
-  private final double keepTolerance;
-  private final boolean meshAwareRanks;
-  private final int cutLevel;
-
-  private DomainDecompositionOptions(CutAxisRule cutAxis, boolean keepPreviousCuts, double keepTolerance,
-      boolean meshAwareRanks, int cutLevel) {
-    this.cutAxis = cutAxis;
-    this.keepPreviousCuts = keepPreviousCuts;
-    this.keepTolerance = keepTolerance;
-    this.meshAwareRanks = meshAwareRanks;
-    this.cutLevel = cutLevel;
+  public DomainDecompositionOptions {
+    Checks.check(cutAxis != null, "cutAxis", null, "must be one of ALTERNATING, LONGEST");
+    Checks.probability("keepTolerance", keepTolerance);
+    Checks.check(cutLevel >= AUTO_CUT_LEVEL && cutLevel <= MAX_CUT_LEVEL, "cutLevel", cutLevel,
+        "must be -1 (chosen from the hierarchy) or in [0, " + MAX_CUT_LEVEL + "]");
   }
 
   public static DomainDecompositionOptions defaults() {
@@ -57,9 +57,6 @@ public final class DomainDecompositionOptions {
   }
 
   public DomainDecompositionOptions withCutAxis(CutAxisRule rule) {
-    if (rule == null) {
-      throw new IllegalArgumentException("cutAxis = null: must be one of ALTERNATING, LONGEST");
-    }
     return new DomainDecompositionOptions(rule, keepPreviousCuts, keepTolerance, meshAwareRanks, cutLevel);
   }
 
@@ -68,9 +65,6 @@ public final class DomainDecompositionOptions {
   }
 
   public DomainDecompositionOptions withKeepTolerance(double tolerance) {
-    if (!(tolerance >= 0 && tolerance <= 1)) {
-      throw new IllegalArgumentException("keepTolerance = " + tolerance + ": must be in [0, 1]");
-    }
     return new DomainDecompositionOptions(cutAxis, keepPreviousCuts, tolerance, meshAwareRanks, cutLevel);
   }
 
@@ -79,48 +73,6 @@ public final class DomainDecompositionOptions {
   }
 
   public DomainDecompositionOptions withCutLevel(int level) {
-    if (level < AUTO_CUT_LEVEL || level > MAX_CUT_LEVEL) {
-      throw new IllegalArgumentException("cutLevel = " + level + ": must be -1 (chosen from the hierarchy) or in [0, "
-          + MAX_CUT_LEVEL + "]");
-    }
     return new DomainDecompositionOptions(cutAxis, keepPreviousCuts, keepTolerance, meshAwareRanks, level);
-  }
-
-  public CutAxisRule cutAxis() {
-    return cutAxis;
-  }
-
-  public boolean keepPreviousCuts() {
-    return keepPreviousCuts;
-  }
-
-  public double keepTolerance() {
-    return keepTolerance;
-  }
-
-  public boolean meshAwareRanks() {
-    return meshAwareRanks;
-  }
-
-  public int cutLevel() {
-    return cutLevel;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof DomainDecompositionOptions other && other.cutAxis == cutAxis
-        && other.keepPreviousCuts == keepPreviousCuts && Double.compare(other.keepTolerance, keepTolerance) == 0
-        && other.meshAwareRanks == meshAwareRanks && other.cutLevel == cutLevel;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(cutAxis, keepPreviousCuts, keepTolerance, meshAwareRanks, cutLevel);
-  }
-
-  @Override
-  public String toString() {
-    return "DomainDecompositionOptions[cutAxis=" + cutAxis + ", keepPreviousCuts=" + keepPreviousCuts
-        + ", keepTolerance=" + keepTolerance + ", meshAwareRanks=" + meshAwareRanks + ", cutLevel=" + cutLevel + "]";
   }
 }

@@ -1,20 +1,21 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
-import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 
-/** Settings of {@link GridIndivisibilityBalancer}. */
+/**
+ * Settings of {@link GridIndivisibilityBalancer}.
+ *
+ * @param epsilon the tolerance ε, in work units, in [0, +inf)
+ * @param budgets the hop budgets of the grids (not null)
+ * @param partnerRule how partners are chosen on meshes (not null)
+ */
 @Immutable
-public final class GridIndivisibilityOptions {
-  private final double epsilon;
-  private final BudgetRule budgets;
-  private final PartnerRule partnerRule;
-
-  private GridIndivisibilityOptions(double epsilon, BudgetRule budgets, PartnerRule partnerRule) {
-    this.epsilon = epsilon;
-    this.budgets = budgets;
-    this.partnerRule = partnerRule;
+public record GridIndivisibilityOptions(double epsilon, BudgetRule budgets, PartnerRule partnerRule) {
+  public GridIndivisibilityOptions {
+    Checks.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be in [0, +inf)");
+    Checks.notNull("budgets", budgets);
+    Checks.notNull("partnerRule", partnerRule);
   }
 
   /**
@@ -28,44 +29,14 @@ public final class GridIndivisibilityOptions {
 
   /** The tolerance ε, in work units, in [0, +inf). */
   public GridIndivisibilityOptions withEpsilon(double value) {
-    Checks.check(Double.isFinite(value) && value >= 0, "epsilon", value, "must be in [0, +inf)");
     return new GridIndivisibilityOptions(value, budgets, partnerRule);
   }
 
   public GridIndivisibilityOptions withBudgets(BudgetRule value) {
-    return new GridIndivisibilityOptions(epsilon, Checks.notNull("budgets", value), partnerRule);
+    return new GridIndivisibilityOptions(epsilon, value, partnerRule);
   }
 
   public GridIndivisibilityOptions withPartnerRule(PartnerRule value) {
-    return new GridIndivisibilityOptions(epsilon, budgets, Checks.notNull("partnerRule", value));
-  }
-
-  public double epsilon() {
-    return epsilon;
-  }
-
-  public BudgetRule budgets() {
-    return budgets;
-  }
-
-  public PartnerRule partnerRule() {
-    return partnerRule;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof GridIndivisibilityOptions g && Double.compare(g.epsilon, epsilon) == 0
-        && g.budgets.equals(budgets) && g.partnerRule == partnerRule;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(epsilon, budgets, partnerRule);
-  }
-
-  @Override
-  public String toString() {
-    return "GridIndivisibilityOptions[epsilon=" + epsilon + ", budgets=" + budgets + ", partnerRule=" + partnerRule
-        + "]";
+    return new GridIndivisibilityOptions(epsilon, budgets, value);
   }
 }

@@ -3,13 +3,15 @@ package org.amrbalance.balancers.gridindivisibility;
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
 
-/** Settings of {@link ListSchedulingBalancer}. */
+/**
+ * Settings of {@link ListSchedulingBalancer}.
+ *
+ * @param budgets the hop budgets of the grids (not null)
+ */
 @Immutable
-public final class ListSchedulingOptions {
-  private final BudgetRule budgets;
-
-  private ListSchedulingOptions(BudgetRule budgets) {
-    this.budgets = budgets;
+public record ListSchedulingOptions(BudgetRule budgets) {
+  public ListSchedulingOptions {
+    Checks.notNull("budgets", budgets);
   }
 
   /** Budgets from t(avg) = 2 and at least one hop, as {@link GridIndivisibilityOptions#defaults()}. */
@@ -18,25 +20,6 @@ public final class ListSchedulingOptions {
   }
 
   public ListSchedulingOptions withBudgets(BudgetRule value) {
-    return new ListSchedulingOptions(Checks.notNull("budgets", value));
-  }
-
-  public BudgetRule budgets() {
-    return budgets;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof ListSchedulingOptions l && l.budgets.equals(budgets);
-  }
-
-  @Override
-  public int hashCode() {
-    return budgets.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return "ListSchedulingOptions[budgets=" + budgets + "]";
+    return new ListSchedulingOptions(value);
   }
 }

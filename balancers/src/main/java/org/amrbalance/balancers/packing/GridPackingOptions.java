@@ -10,21 +10,23 @@ import javax.annotation.concurrent.Immutable;
  * pruning, the rounds of side enlargement before the one-processor-per-grid last resort, the inter-grid hop cap
  * (-1: none; a cap applies on mesh and hypercube machines); and whether 1-D hierarchies use the linear inter-grid
  * allocation of section 5.4.1 with packet size S_p (points).
+ *
+ * @param order the packing order (not null)
+ * @param scaling how the packing is scaled onto the mesh (not null)
+ * @param orientationRule how packed rectangles may be oriented (not null)
+ * @param pruneHoles whether holes in the packing are pruned
+ * @param maxRepairRounds rounds of side enlargement, in [0, 1000]
+ * @param hopCap hops a child's block may reach beyond its parent's block, in [0, 2^20], or -1 for no cap
+ * @param linearInterGrid whether 1-D hierarchies use the linear inter-grid allocation of section 5.4.1
+ * @param packetSize S_p of section 5.4.1, points per message packet, in [1, 2^30]
+ * @param allocation how a level's grids get their processors (not null)
+ * @param minPieceEdge the thinnest piece a cut may make along an axis it cuts, in cells, in [1, 2^20]
+ * @param ghostWidth the solver's ghost width in cells, in [0, 2^20]
  */
 @Immutable
-public final class GridPackingOptions {
-  private final PackingOrder order;
-  private final Scaling scaling;
-  private final OrientationRule rule;
-  private final boolean pruneHoles;
-  private final int maxRepairRounds;
-  private final int hopCap;
-  private final boolean linearInterGrid;
-  private final double packetSize;
-  private final Allocation allocation;
-  private final int minPieceEdge;
-  private final int ghostWidth;
-
+public record GridPackingOptions(PackingOrder order, Scaling scaling, OrientationRule orientationRule,
+    boolean pruneHoles, int maxRepairRounds, int hopCap, boolean linearInterGrid, double packetSize,
+    Allocation allocation, int minPieceEdge, int ghostWidth) {
   /**
    * 4 cells: Enzo's default MinimumSubgridEdge and a blocking factor AMReX accepts, twice the default ghost width
    * so that a piece takes its ghost cells from its face neighbours. With 8 (AMReX's default blocking factor) the
@@ -35,20 +37,19 @@ public final class GridPackingOptions {
   /** 2 cells, the ghost width of second-order stencils. */
   public static final int DEFAULT_GHOST_WIDTH = 2;
 
-  private GridPackingOptions(PackingOrder order, Scaling scaling, OrientationRule rule, boolean pruneHoles,
-      int maxRepairRounds, int hopCap, boolean linearInterGrid, double packetSize, Allocation allocation,
-      int minPieceEdge, int ghostWidth) {
-    this.allocation = allocation;
-    this.minPieceEdge = minPieceEdge;
-    this.ghostWidth = ghostWidth;
-    this.linearInterGrid = linearInterGrid;
-    this.packetSize = packetSize;
-    this.order = order;
-    this.scaling = scaling;
-    this.rule = rule;
-    this.pruneHoles = pruneHoles;
-    this.maxRepairRounds = maxRepairRounds;
-    this.hopCap = hopCap;
+  public GridPackingOptions {
+    Checks.notNull("order", order);
+    Checks.notNull("scaling", scaling);
+    Checks.notNull("orientationRule", orientationRule);
+    Checks.check(maxRepairRounds >= 0 && maxRepairRounds <= 1000, "maxRepairRounds", maxRepairRounds,
+        "must be in [0, 1000]");
+    Checks.check(hopCap >= -1 && hopCap <= (1 << 20), "hopCap", hopCap, "must be -1 (no cap) or in [0, 1048576]");
+    Checks.check(Double.isFinite(packetSize) && packetSize >= 1 && packetSize <= (1 << 30), "packetSize", packetSize,
+        "must be in [1, 1073741824]");
+    Checks.notNull("allocation", allocation);
+    Checks.check(minPieceEdge >= 1 && minPieceEdge <= (1 << 20), "minPieceEdge", minPieceEdge,
+        "must be in [1, 1048576]");
+    Checks.check(ghostWidth >= 0 && ghostWidth <= (1 << 20), "ghostWidth", ghostWidth, "must be in [0, 1048576]");
   }
 
   /**
@@ -61,64 +62,59 @@ public final class GridPackingOptions {
   }
 
   public GridPackingOptions withOrder(PackingOrder o) {
-    return new GridPackingOptions(Checks.notNull("order", o), scaling, rule, pruneHoles, maxRepairRounds,
-        hopCap, linearInterGrid, packetSize, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(o, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   public GridPackingOptions withScaling(Scaling s) {
-    return new GridPackingOptions(order, Checks.notNull("scaling", s), rule, pruneHoles, maxRepairRounds,
-        hopCap, linearInterGrid, packetSize, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, s, orientationRule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   public GridPackingOptions withOrientationRule(OrientationRule r) {
-    return new GridPackingOptions(order, scaling, Checks.notNull("orientationRule", r), pruneHoles, maxRepairRounds,
-        hopCap, linearInterGrid, packetSize, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, scaling, r, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   public GridPackingOptions withHolePruning(boolean prune) {
-    return new GridPackingOptions(order, scaling, rule, prune, maxRepairRounds,
-        hopCap, linearInterGrid, packetSize, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, prune, maxRepairRounds, hopCap, linearInterGrid,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   /** Rounds of side enlargement, in [0, 1000]. */
   public GridPackingOptions withMaxRepairRounds(int rounds) {
-    Checks.check(rounds >= 0 && rounds <= 1000, "maxRepairRounds", rounds, "must be in [0, 1000]");
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, rounds,
-        hopCap, linearInterGrid, packetSize, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, rounds, hopCap, linearInterGrid,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   /** Hops a child's block may reach beyond its parent's block, in [0, 2^20]; -1 for no cap. */
   public GridPackingOptions withHopCap(int cap) {
-    Checks.check(cap >= -1 && cap <= (1 << 20), "hopCap", cap, "must be -1 (no cap) or in [0, 1048576]");
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds,
-        cap, linearInterGrid, packetSize, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, cap, linearInterGrid,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   /** 1-D hierarchies use the linear inter-grid allocation of section 5.4.1 instead of packing. */
   public GridPackingOptions withLinearInterGrid(boolean on) {
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, on, packetSize, allocation, minPieceEdge,
-        ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap, on,
+        packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
   /** S_p of section 5.4.1, points per message packet, in [1, 2^30]. */
   public GridPackingOptions withPacketSize(double points) {
-    Checks.check(Double.isFinite(points) && points >= 1 && points <= (1 << 30), "packetSize", points,
-        "must be in [1, 1073741824]");
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
-        points, allocation, minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
+        linearInterGrid, points, allocation, minPieceEdge, ghostWidth);
   }
 
   /** How a level's grids get their processors; {@link Allocation#CURVE} by default. */
   public GridPackingOptions withAllocation(Allocation a) {
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
-        packetSize, Checks.notNull("allocation", a), minPieceEdge, ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
+        linearInterGrid, packetSize, a, minPieceEdge, ghostWidth);
   }
 
   /** The thinnest piece a cut may make along an axis it cuts, in cells, in [1, 2^20]. */
   public GridPackingOptions withMinPieceEdge(int cells) {
-    Checks.check(cells >= 1 && cells <= (1 << 20), "minPieceEdge", cells, "must be in [1, 1048576]");
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
-        packetSize, allocation, cells, ghostWidth);
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
+        linearInterGrid, packetSize, allocation, cells, ghostWidth);
   }
 
   /**
@@ -126,79 +122,12 @@ public final class GridPackingOptions {
    * come from its face neighbours.
    */
   public GridPackingOptions withGhostWidth(int cells) {
-    Checks.check(cells >= 0 && cells <= (1 << 20), "ghostWidth", cells, "must be in [0, 1048576]");
-    return new GridPackingOptions(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
-        packetSize, allocation, minPieceEdge, cells);
-  }
-
-  public Allocation allocation() {
-    return allocation;
-  }
-
-  public int minPieceEdge() {
-    return minPieceEdge;
-  }
-
-  public int ghostWidth() {
-    return ghostWidth;
+    return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
+        linearInterGrid, packetSize, allocation, minPieceEdge, cells);
   }
 
   /** The thinnest piece a cut may make: the larger of the minimum piece edge and the ghost width. */
   public int effectiveMinEdge() {
     return Math.max(minPieceEdge, ghostWidth);
-  }
-
-  public boolean linearInterGrid() {
-    return linearInterGrid;
-  }
-
-  public double packetSize() {
-    return packetSize;
-  }
-
-  public PackingOrder order() {
-    return order;
-  }
-
-  public Scaling scaling() {
-    return scaling;
-  }
-
-  public OrientationRule orientationRule() {
-    return rule;
-  }
-
-  public boolean pruneHoles() {
-    return pruneHoles;
-  }
-
-  public int maxRepairRounds() {
-    return maxRepairRounds;
-  }
-
-  public int hopCap() {
-    return hopCap;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof GridPackingOptions g && g.order == order && g.scaling == scaling && g.rule == rule
-        && g.pruneHoles == pruneHoles && g.maxRepairRounds == maxRepairRounds && g.hopCap == hopCap
-        && g.linearInterGrid == linearInterGrid && Double.compare(g.packetSize, packetSize) == 0
-        && g.allocation == allocation && g.minPieceEdge == minPieceEdge && g.ghostWidth == ghostWidth;
-  }
-
-  @Override
-  public int hashCode() {
-    return java.util.Objects.hash(order, scaling, rule, pruneHoles, maxRepairRounds, hopCap, linearInterGrid,
-        packetSize, allocation, minPieceEdge, ghostWidth);
-  }
-
-  @Override
-  public String toString() {
-    return "GridPackingOptions[order=" + order + ", scaling=" + scaling + ", rule=" + rule + ", pruneHoles="
-        + pruneHoles + ", maxRepairRounds=" + maxRepairRounds + ", hopCap=" + hopCap + ", linearInterGrid="
-        + linearInterGrid + ", packetSize=" + packetSize + ", allocation=" + allocation + ", minPieceEdge="
-        + minPieceEdge + ", ghostWidth=" + ghostWidth + "]";
   }
 }

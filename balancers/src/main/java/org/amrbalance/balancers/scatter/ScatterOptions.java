@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.spi.internal.Checks;
 
 /**
  * Settings of {@link ScatterBalancer}.
@@ -21,22 +22,31 @@ import javax.annotation.concurrent.Immutable;
  *       or 8k, the finer only if it raises the level-synchronous efficiency by 5% (each doubling multiplies the pieces). Off: the papers'
  *       level-0 lattice with granularity k, as before.
  * </ul>
+ *
+ * <p>A record over an array: equals, hashCode and toString compare and show the processor grid's extents, and the
+ * grid is copied in and out.
+ *
+ * @param blocksPerProcessor the granularity k, ≥ 1
+ * @param layout how the ranks form a processor grid (not null)
+ * @param processorGrid an explicit processor grid (1 to 3 extents, each ≥ 1), or null if the layout decides
+ * @param latticeFromHierarchy whether the block lattice and granularity are chosen from the hierarchy
  */
 @Immutable
-public final class ScatterOptions {
+public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nullable int[] processorGrid,
+    boolean latticeFromHierarchy) {
   private static final ScatterOptions DEFAULTS = new ScatterOptions(4, ProcessorLayout.AUTO, null, true);
+  private static final String EXTENTS = "needs 1 to 3 extents";
 
-  private final int blocksPerProcessor;
-  private final ProcessorLayout layout;
-  @Nullable private final int[] processorGrid;
-  private final boolean fromHierarchy;
-
-  private ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nullable int[] processorGrid,
-      boolean fromHierarchy) {
-    this.blocksPerProcessor = blocksPerProcessor;
-    this.layout = layout;
-    this.processorGrid = processorGrid;
-    this.fromHierarchy = fromHierarchy;
+  public ScatterOptions {
+    Checks.atLeast("blocksPerProcessor", blocksPerProcessor, 1);
+    Checks.check(layout != null, "layout", null, "must be one of AUTO, STRIPS");
+    if (processorGrid != null) {
+      Checks.check(processorGrid.length >= 1 && processorGrid.length <= 3, "processorGrid",
+          Arrays.toString(processorGrid), EXTENTS);
+      Checks.check(Arrays.stream(processorGrid).allMatch(q -> q >= 1), "processorGrid",
+          Arrays.toString(processorGrid), "extents must be >= 1");
+      processorGrid = processorGrid.clone();
+    }
   }
 
   /** Whether the block lattice and granularity are chosen from the hierarchy (see the class comment). */
@@ -44,55 +54,34 @@ public final class ScatterOptions {
     return new ScatterOptions(blocksPerProcessor, layout, processorGrid, on);
   }
 
-  public boolean latticeFromHierarchy() {
-    return fromHierarchy;
-  }
-
   public static ScatterOptions defaults() {
     return DEFAULTS;
   }
 
   public ScatterOptions withBlocksPerProcessor(int k) {
-    if (k < 1) {
-      throw new IllegalArgumentException("blocksPerProcessor = " + k + ": must be >= 1");
-    }
-    return new ScatterOptions(k, layout, processorGrid, fromHierarchy);
+    return new ScatterOptions(k, layout, processorGrid, latticeFromHierarchy);
   }
 
   public ScatterOptions withLayout(ProcessorLayout newLayout) {
-    if (newLayout == null) {
-      throw new IllegalArgumentException("layout = null: must be one of AUTO, STRIPS");
-    }
-    return new ScatterOptions(blocksPerProcessor, newLayout, processorGrid, fromHierarchy);
+    return new ScatterOptions(blocksPerProcessor, newLayout, processorGrid, latticeFromHierarchy);
   }
 
-  /** An explicit processor grid (1 to 3 extents, each >= 1); checked against the rank count when balancing. */
+  /**
+   * An explicit processor grid (1 to 3 extents, each >= 1); checked against the rank count when balancing. Not null:
+   * {@link #withoutProcessorGrid()} lets the layout decide.
+   */
   public ScatterOptions withProcessorGrid(int... grid) {
-    if (grid == null || grid.length < 1 || grid.length > 3) {
-      throw new IllegalArgumentException("processorGrid = " + Arrays.toString(grid) + ": needs 1 to 3 extents");
-    }
-    for (int q : grid) {
-      if (q < 1) {
-        throw new IllegalArgumentException("processorGrid = " + Arrays.toString(grid) + ": extents must be >= 1");
-      }
-    }
-    return new ScatterOptions(blocksPerProcessor, layout, grid.clone(), fromHierarchy);
+    Checks.check(grid != null, "processorGrid", null, EXTENTS);
+    return new ScatterOptions(blocksPerProcessor, layout, grid, latticeFromHierarchy);
   }
 
   /** The same options without an explicit processor grid. */
   public ScatterOptions withoutProcessorGrid() {
-    return new ScatterOptions(blocksPerProcessor, layout, null, fromHierarchy);
+    return new ScatterOptions(blocksPerProcessor, layout, null, latticeFromHierarchy);
   }
 
-  public int blocksPerProcessor() {
-    return blocksPerProcessor;
-  }
-
-  public ProcessorLayout layout() {
-    return layout;
-  }
-
-  /** The explicit processor grid, or null if the layout decides. */
+  /** The explicit processor grid (a copy), or null if the layout decides. */
+  @Override
   @Nullable
   public int[] processorGrid() {
     return processorGrid == null ? null : processorGrid.clone();
@@ -102,18 +91,17 @@ public final class ScatterOptions {
   public boolean equals(Object o) {
     return o instanceof ScatterOptions other && other.blocksPerProcessor == blocksPerProcessor
         && other.layout == layout && Arrays.equals(other.processorGrid, processorGrid)
-        && other.fromHierarchy == fromHierarchy;
+        && other.latticeFromHierarchy == latticeFromHierarchy;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(blocksPerProcessor, layout, Arrays.hashCode(processorGrid), fromHierarchy);
+    return Objects.hash(blocksPerProcessor, layout, Arrays.hashCode(processorGrid), latticeFromHierarchy);
   }
 
   @Override
   public String toString() {
-    return "ScatterOptions[blocksPerProcessor=" + blocksPerProcessor + ", layout=" + layout
-        + (processorGrid == null ? "" : ", processorGrid=" + Arrays.toString(processorGrid)) + ", fromHierarchy="
-        + fromHierarchy + "]";
+    return "ScatterOptions[blocksPerProcessor=" + blocksPerProcessor + ", layout=" + layout + ", processorGrid="
+        + Arrays.toString(processorGrid) + ", latticeFromHierarchy=" + latticeFromHierarchy + "]";
   }
 }
