@@ -57,14 +57,19 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
+    // The fragments are the same for every cut lattice: built once, dissected once per candidate.
+    Fragments work = new Fragments(h.dim(), levelRatios(h), 4 * h.patchCount());
+    for (Patch p : h.patches()) {
+      work.add(p.id(), p.level(), p.box(), p.workDensity(), -1);
+    }
     if (options.cutLevel() != DomainDecompositionOptions.AUTO_CUT_LEVEL) {
-      return dissect(problem, Math.min(options.cutLevel(), h.finestLevel())).assignment();
+      return dissect(problem, Math.min(options.cutLevel(), h.finestLevel()), work).assignment();
     }
     // Candidates are compared by their loads alone; only the chosen one is built as an Assignment.
     PieceTable best = null;
     double bestEfficiency = -1;
     for (int level = 0; level <= h.finestLevel(); level++) {
-      PieceTable candidate = dissect(problem, level);
+      PieceTable candidate = dissect(problem, level, work);
       double e = candidate.levelSynchronousEfficiency();
       if (e > bestEfficiency + 1e-12) {
         best = candidate;
@@ -74,27 +79,43 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     return best.assignment();
   }
 
-  private PieceTable dissect(BalanceProblem problem, int cutLevel) {
-    Hierarchy h = problem.hierarchy();
-    int lattice = h.cumulativeRatio(cutLevel);
-    Fragments work = new Fragments(h.dim(), 2 * h.patchCount());
-    for (Patch p : h.patches()) {
-      work.add(p.id(), p.level(), h.cumulativeRatio(p.level()), lattice, p.box(), p.workDensity(), -1);
+  private static int[] levelRatios(Hierarchy h) {
+    int[] ratios = new int[h.levelCount()];
+    for (int l = 0; l < ratios.length; l++) {
+      ratios[l] = h.cumulativeRatio(l);
     }
+    return ratios;
+  }
+
+  /**
+   * The data the previous assignment left on its ranks, if its cuts are to be kept, on the levels that can guide a
+   * cut on {@code lattice}; else none.
+   */
+  private Fragments owned(BalanceProblem problem, int lattice) {
     Assignment previous = problem.previous();
-    Fragments owned = new Fragments(h.dim(), 0);
-    if (options.keepPreviousCuts() && previous != null && previous.ranks() == problem.ranks()) {
-      Hierarchy old = previous.hierarchy();
-      for (Piece piece : previous.pieces()) {
-        Patch p = old.patch(piece.patchId());
-        double bytesPerCell = (double) p.payloadBytes() / p.cells();
-        int scale = old.cumulativeRatio(p.level());
-        // Data on a level whose lattice does not nest with the cut lattice (other ratios) cannot guide a cut.
-        if (scale % lattice == 0 || lattice % scale == 0) {
-          owned.add(p.id(), p.level(), scale, lattice, piece.box(), bytesPerCell, piece.rank());
-        }
+    if (!options.keepPreviousCuts() || previous == null || previous.ranks() != problem.ranks()) {
+      return new Fragments(problem.hierarchy().dim(), new int[0], 0);
+    }
+    Hierarchy old = previous.hierarchy();
+    Fragments owned = new Fragments(old.dim(), levelRatios(old), 0);
+    owned.useLattice(lattice);
+    for (Piece piece : previous.pieces()) {
+      Patch p = old.patch(piece.patchId());
+      int scale = old.cumulativeRatio(p.level());
+      // Data on a level whose lattice does not nest with the cut lattice (other ratios) cannot guide a cut.
+      if (scale % lattice == 0 || lattice % scale == 0) {
+        owned.add(p.id(), p.level(), piece.box(), (double) p.payloadBytes() / p.cells(), piece.rank());
       }
     }
+    return owned;
+  }
+
+  /** Dissects the fragments {@code work} on the lattice of {@code cutLevel}. */
+  private PieceTable dissect(BalanceProblem problem, int cutLevel, Fragments work) {
+    Hierarchy h = problem.hierarchy();
+    int lattice = h.cumulativeRatio(cutLevel);
+    work.useLattice(lattice);
+    Fragments owned = owned(problem, lattice);
     PieceTable out = new PieceTable(h, problem.ranks());
     dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, 0, work.size(),
         owned, 0, owned.size(), out);
@@ -120,33 +141,27 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     RankGroup[] halves = group.split(axis);
     double fraction = (double) halves[0].size() / group.size();
     double[] profile = new double[region.length(axis)];
-    for (int i = from; i < to; i++) {
-      work.addTo(i, profile, axis, region.lo(axis));
-    }
+    work.addTo(from, to, profile, axis, region.lo(axis));
     int cut = WeightedMedianCut.choose(profile, fraction);
     if (ownedFrom < ownedTo) {
       cut = keptCut(region, axis, halves, profile, fraction, owned, ownedFrom, ownedTo, cut);
     }
     int at = region.lo(axis) + cut;
+    int workMark = work.mark();
+    int ownedMark = owned.mark();
+    int workUpper = work.split(from, to, axis, at);
+    int ownedUpper = owned.split(ownedFrom, ownedTo, axis, at);
+    int workEnd = work.size();
+    int ownedEnd = owned.size();
     // A side of no lattice cells holds no fragment: a cut at the region's edge leaves every fragment whole.
     if (cut > 0) {
       Box lower = cut == region.length(axis) ? region : region.split(axis, at)[0];
-      descend(lower, depth, halves[0], work, from, to, owned, ownedFrom, ownedTo, axis, at, false, out);
+      dissect(lower, depth + 1, halves[0], work, workMark, workUpper, owned, ownedMark, ownedUpper, out);
     }
     if (cut < region.length(axis)) {
       Box upper = cut == 0 ? region : region.split(axis, at)[1];
-      descend(upper, depth, halves[1], work, from, to, owned, ownedFrom, ownedTo, axis, at, true, out);
+      dissect(upper, depth + 1, halves[1], work, workUpper, workEnd, owned, ownedUpper, ownedEnd, out);
     }
-  }
-
-  /** Dissects one side of the cut {@code at}: its fragments are pushed, dissected and popped. */
-  private void descend(Box side, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
-      int ownedFrom, int ownedTo, int axis, int at, boolean upper, PieceTable out) {
-    int workMark = work.mark();
-    int ownedMark = owned.mark();
-    work.pushSide(from, to, axis, at, upper);
-    owned.pushSide(ownedFrom, ownedTo, axis, at, upper);
-    dissect(side, depth + 1, group, work, workMark, work.size(), owned, ownedMark, owned.size(), out);
     work.release(workMark);
     owned.release(ownedMark);
   }
