@@ -140,8 +140,7 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     }
     RankGroup[] halves = group.split(axis);
     double fraction = (double) halves[0].size() / group.size();
-    double[] profile = new double[region.length(axis)];
-    work.addTo(from, to, profile, axis, region.lo(axis));
+    double[] profile = SlabProfile.of(work, from, to, axis, region.lo(axis), region.length(axis));
     int cut = WeightedMedianCut.choose(profile, fraction);
     if (ownedFrom < ownedTo) {
       cut = keptCut(region, axis, halves, profile, fraction, owned, ownedFrom, ownedTo, cut);
@@ -176,9 +175,9 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     double[] upperOwned = new double[profile.length];
     for (int f = ownedFrom; f < ownedTo; f++) {
       if (halves[0].contains(owned.rank(f))) {
-        owned.addTo(f, lowerOwned, axis, region.lo(axis));
+        SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), lowerOwned);
       } else if (halves[1].contains(owned.rank(f))) {
-        owned.addTo(f, upperOwned, axis, region.lo(axis));
+        SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), upperOwned);
       }
     }
     int kept = WeightedMedianCut.bestSeparating(lowerOwned, upperOwned, median);

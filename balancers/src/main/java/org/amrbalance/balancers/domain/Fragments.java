@@ -39,6 +39,9 @@ final class Fragments {
   private int size;
   private int[] data;
   private double[] density;
+  /** The load of every fragment added, and whether each density and that sum are exact whole numbers. */
+  private double load;
+  private boolean wholeNumbers = true;
 
   /** Fragments of a hierarchy whose level l has {@code levelRatio[l]} cells per level-0 cell. */
   Fragments(int dim, int[] levelRatio, int capacity) {
@@ -75,6 +78,9 @@ final class Fragments {
     }
     density[size] = perCell;
     size++;
+    // Below 2^53 every partial sum of whole numbers is exact, so the computed load is below it only if the true one is.
+    load += perCell * box.volume();
+    wholeNumbers &= perCell >= 0 && perCell == Math.rint(perCell) && load < 0x1p53;
   }
 
   /** Makes room for {@code count} fragments in all. */
@@ -84,6 +90,28 @@ final class Fragments {
       data = Arrays.copyOf(data, c * width);
       density = Arrays.copyOf(density, c);
     }
+  }
+
+  /**
+   * Whether every density added is a whole number and so is the load of any set of them, exactly, in a double: the
+   * condition for {@link SlabProfile} to sum them in any order.
+   */
+  boolean wholeNumbers() {
+    return wholeNumbers;
+  }
+
+  int levels() {
+    return levelRatio.length;
+  }
+
+  /** Level cells of {@code level} per lattice cell along each axis, 1 for a level coarser than the lattice. */
+  int scale(int level) {
+    return scale[level];
+  }
+
+  /** Lattice cells per cell of {@code level} along each axis, 1 for a level at least as fine as the lattice. */
+  int spread(int level) {
+    return spread[level];
   }
 
   /** The number of fragments: the end of the range pushed last, and the start of the next one. */
@@ -125,6 +153,18 @@ final class Fragments {
     return data[f * width + LO + dim + axis];
   }
 
+  /** Fragment f's cells per level cell along {@code axis}: the product of its other extents. */
+  long crossSection(int f, int axis) {
+    int o = f * width + LO;
+    long v = 1;
+    for (int d = 0; d < dim; d++) {
+      if (d != axis) {
+        v *= data[o + dim + d] - data[o + d] + 1;
+      }
+    }
+    return v;
+  }
+
   long cells(int f) {
     int o = f * width + LO;
     long v = 1;
@@ -132,59 +172,6 @@ final class Fragments {
       v *= data[o + dim + d] - data[o + d] + 1;
     }
     return v;
-  }
-
-  /**
-   * Adds the density of fragments {@code [from, to)}, per lattice slab along {@code axis}, to {@code profile}
-   * (slab 0 at {@code at0}).
-   */
-  void addTo(int from, int to, double[] profile, int axis, int at0) {
-    for (int f = from; f < to; f++) {
-      addTo(f, profile, axis, at0);
-    }
-  }
-
-  /** Adds fragment f's density, per lattice slab along {@code axis}, to {@code profile} (slab 0 at {@code at0}). */
-  void addTo(int f, double[] profile, int axis, int at0) {
-    int o = f * width;
-    int b0 = data[o + LO + axis];
-    int b1 = data[o + LO + dim + axis];
-    // Cells per level cell along the axis: the product of the other extents.
-    long cross = 1;
-    for (int d = 0; d < dim; d++) {
-      if (d != axis) {
-        cross *= data[o + LO + dim + d] - data[o + LO + d] + 1;
-      }
-    }
-    double perCell = density[f] * cross;
-    int level = data[o + LEVEL];
-    int sp = spread[level];
-    if (sp > 1) {
-      for (int i = b0 * sp + sp / 2 - at0, end = b1 * sp + sp / 2 - at0; i <= end; i += sp) {
-        profile[i] += perCell;
-      }
-      return;
-    }
-    int s = scale[level];
-    if (s == 1) {
-      for (int x = b0 - at0, end = b1 - at0; x <= end; x++) {
-        profile[x] += perCell;
-      }
-      return;
-    }
-    // Whole lattice cells hold s level cells; the first and the last may hold fewer.
-    int x0 = Math.floorDiv(b0, s);
-    int x1 = Math.floorDiv(b1, s);
-    if (x0 == x1) {
-      profile[x0 - at0] += (b1 - b0 + 1) * perCell;
-      return;
-    }
-    profile[x0 - at0] += (x0 * s + s - b0) * perCell;
-    double whole = s * perCell;
-    for (int x = x0 + 1; x < x1; x++) {
-      profile[x - at0] += whole;
-    }
-    profile[x1 - at0] += (b1 - x1 * s + 1) * perCell;
   }
 
   /**
