@@ -115,82 +115,94 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     Hierarchy h = problem.hierarchy();
     int lattice = h.cumulativeRatio(cutLevel);
     work.useLattice(lattice);
-    Fragments owned = owned(problem, lattice);
-    PieceTable out = new PieceTable(h, problem.ranks());
-    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, 0, work.size(),
-        owned, 0, owned.size(), out);
-    return out;
+    Dissection d = new Dissection(work, owned(problem, lattice), new PieceTable(h, problem.ranks()));
+    d.dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), 0, work.size(), 0,
+        d.owned.size());
+    return d.out;
   }
 
-  /**
-   * Dissects {@code region} among {@code group}: the work fragments {@code [from, to)} of {@code work}, the
-   * owned ones {@code [ownedFrom, ownedTo)} of {@code owned}.
-   */
-  private void dissect(Box region, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
-      int ownedFrom, int ownedTo, PieceTable out) {
-    if (from == to) {
-      return;
-    }
-    int axis = group.size() == 1 ? -1 : axis(region, depth);
-    if (axis < 0) {
-      for (int i = from; i < to; i++) {
-        out.add(work, i, group.first());
-      }
-      return;
-    }
-    RankGroup[] halves = group.split(axis);
-    double fraction = (double) halves[0].size() / group.size();
-    double[] profile = SlabProfile.of(work, from, to, axis, region.lo(axis), region.length(axis));
-    int cut = WeightedMedianCut.choose(profile, fraction);
-    if (ownedFrom < ownedTo) {
-      cut = keptCut(region, axis, halves, profile, fraction, owned, ownedFrom, ownedTo, cut);
-    }
-    int at = region.lo(axis) + cut;
-    int workMark = work.mark();
-    int ownedMark = owned.mark();
-    int workUpper = work.split(from, to, axis, at);
-    int ownedUpper = owned.split(ownedFrom, ownedTo, axis, at);
-    int workEnd = work.size();
-    int ownedEnd = owned.size();
-    // A side of no lattice cells holds no fragment: a cut at the region's edge leaves every fragment whole.
-    if (cut > 0) {
-      Box lower = cut == region.length(axis) ? region : region.split(axis, at)[0];
-      dissect(lower, depth + 1, halves[0], work, workMark, workUpper, owned, ownedMark, ownedUpper, out);
-    }
-    if (cut < region.length(axis)) {
-      Box upper = cut == 0 ? region : region.split(axis, at)[1];
-      dissect(upper, depth + 1, halves[1], work, workUpper, workEnd, owned, ownedUpper, ownedEnd, out);
-    }
-    work.release(workMark);
-    owned.release(ownedMark);
-  }
+  /** The state of one dissection: its fragments, the pieces it makes and the scratch of its profiles. */
+  private final class Dissection {
+    private final Fragments work;
+    private final Fragments owned;
+    private final PieceTable out;
+    private final SlabProfile profiles = new SlabProfile();
 
-  /**
-   * The cut that keeps the most data on its current ranks, if it balances within the tolerance; else the
-   * weighted median.
-   */
-  private int keptCut(Box region, int axis, RankGroup[] halves, double[] profile, double fraction,
-      Fragments owned, int ownedFrom, int ownedTo, int median) {
-    double[] lowerOwned = new double[profile.length];
-    double[] upperOwned = new double[profile.length];
-    for (int f = ownedFrom; f < ownedTo; f++) {
-      if (halves[0].contains(owned.rank(f))) {
-        SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), lowerOwned);
-      } else if (halves[1].contains(owned.rank(f))) {
-        SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), upperOwned);
+    Dissection(Fragments work, Fragments owned, PieceTable out) {
+      this.work = work;
+      this.owned = owned;
+      this.out = out;
+    }
+
+    /**
+     * Dissects {@code region} among {@code group}: the work fragments {@code [from, to)}, the owned ones
+     * {@code [ownedFrom, ownedTo)}.
+     */
+    void dissect(Box region, int depth, RankGroup group, int from, int to, int ownedFrom, int ownedTo) {
+      if (from == to) {
+        return;
       }
+      int axis = group.size() == 1 ? -1 : axis(region, depth);
+      if (axis < 0) {
+        for (int i = from; i < to; i++) {
+          out.add(work, i, group.first());
+        }
+        return;
+      }
+      RankGroup[] halves = group.split(axis);
+      double fraction = (double) halves[0].size() / group.size();
+      double[] profile = profiles.of(work, from, to, axis, region.lo(axis), region.length(axis));
+      int cut = WeightedMedianCut.choose(profile, fraction);
+      if (ownedFrom < ownedTo) {
+        cut = keptCut(region, axis, halves, profile, fraction, ownedFrom, ownedTo, cut);
+      }
+      int at = region.lo(axis) + cut;
+      int workMark = work.mark();
+      int ownedMark = owned.mark();
+      int workUpper = work.split(from, to, axis, at);
+      int ownedUpper = owned.split(ownedFrom, ownedTo, axis, at);
+      int workEnd = work.size();
+      int ownedEnd = owned.size();
+      // A side of no lattice cells holds no fragment: a cut at the region's edge leaves every fragment whole.
+      if (cut > 0) {
+        Box lower = cut == region.length(axis) ? region : region.split(axis, at)[0];
+        dissect(lower, depth + 1, halves[0], workMark, workUpper, ownedMark, ownedUpper);
+      }
+      if (cut < region.length(axis)) {
+        Box upper = cut == 0 ? region : region.split(axis, at)[1];
+        dissect(upper, depth + 1, halves[1], workUpper, workEnd, ownedUpper, ownedEnd);
+      }
+      work.release(workMark);
+      owned.release(ownedMark);
     }
-    int kept = WeightedMedianCut.bestSeparating(lowerOwned, upperOwned, median);
-    double[] cumulative = WeightedMedianCut.cumulative(profile);
-    double total = cumulative[profile.length];
-    if (total == 0) {
-      return kept;
+
+    /**
+     * The cut that keeps the most data on its current ranks, if it balances within the tolerance; else the
+     * weighted median.
+     */
+    private int keptCut(Box region, int axis, RankGroup[] halves, double[] profile, double fraction, int ownedFrom,
+        int ownedTo, int median) {
+      double[] lowerOwned = new double[profile.length];
+      double[] upperOwned = new double[profile.length];
+      for (int f = ownedFrom; f < ownedTo; f++) {
+        if (halves[0].contains(owned.rank(f))) {
+          SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), lowerOwned);
+        } else if (halves[1].contains(owned.rank(f))) {
+          SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), upperOwned);
+        }
+      }
+      int kept = WeightedMedianCut.bestSeparating(lowerOwned, upperOwned, median);
+      double[] cumulative = WeightedMedianCut.cumulative(profile);
+      double total = cumulative[profile.length];
+      if (total == 0) {
+        return kept;
+      }
+      // Relative excess of the per-rank load of the worse side over the node's per-rank average.
+      double perRank = total / (halves[0].size() + halves[1].size());
+      double excess = Math.abs(cumulative[kept] - fraction * total)
+          / (Math.min(halves[0].size(), halves[1].size()) * perRank);
+      return excess <= options.keepTolerance() ? kept : median;
     }
-    // Relative excess of the per-rank load of the worse side over the node's per-rank average.
-    double perRank = total / (halves[0].size() + halves[1].size());
-    double excess = Math.abs(cumulative[kept] - fraction * total)
-        / (Math.min(halves[0].size(), halves[1].size()) * perRank);
-    return excess <= options.keepTolerance() ? kept : median;
   }
 
   private int axis(Box region, int depth) {

@@ -1,5 +1,7 @@
 package org.amrbalance.balancers.domain;
 
+import java.util.Arrays;
+
 /**
  * The load of each lattice slab of a region along one axis, summed from the region's fragments.
  *
@@ -11,10 +13,14 @@ package org.amrbalance.balancers.domain;
  * order, so that their rounding does not depend on how the fragments were built.
  */
 final class SlabProfile {
-  private SlabProfile() {}
+  /** Difference arrays, reused from region to region: a dissection visits some 10^5 regions. */
+  private long[] fine = new long[0];
+  private long[][] coarse = new long[0][];
+  private int[] firstCell = new int[0];
+  private int[] cellCount = new int[0];
 
   /** The profile of fragments {@code [from, to)} over {@code length} slabs along {@code axis}, slab 0 at {@code at0}. */
-  static double[] of(Fragments fragments, int from, int to, int axis, int at0, int length) {
+  double[] of(Fragments fragments, int from, int to, int axis, int at0, int length) {
     double[] profile = new double[length];
     if (fragments.wholeNumbers()) {
       addExactly(fragments, from, to, axis, at0, profile);
@@ -51,18 +57,26 @@ final class SlabProfile {
    * the lattice (a fragment covers a run of slabs, the end ones perhaps partly), and one per coarser level over
    * its own cells (each cell lies in the slab of its centre).
    */
-  private static void addExactly(Fragments fragments, int from, int to, int axis, int at0, double[] profile) {
+  private void addExactly(Fragments fragments, int from, int to, int axis, int at0, double[] profile) {
     int n = profile.length;
     int levels = fragments.levels();
-    long[] fine = new long[n + 1];
-    long[][] coarse = new long[levels][];
-    int[] firstCell = new int[levels];
+    if (coarse.length < levels) {
+      coarse = new long[levels][];
+      firstCell = new int[levels];
+      cellCount = new int[levels];
+    }
+    fine = cleared(fine, n + 1);
+    long[] fine = this.fine;
+    long[][] coarse = this.coarse;
+    int[] firstCell = this.firstCell;
+    int[] cells = this.cellCount;
     for (int l = 0; l < levels; l++) {
       int sp = fragments.spread(l);
       if (sp > 1) {
         firstCell[l] = -Math.floorDiv(sp / 2 - at0, sp); // the first cell whose centre is in the region
         int lastCell = Math.floorDiv(at0 + n - 1 - sp / 2, sp);
-        coarse[l] = new long[Math.max(0, lastCell - firstCell[l] + 1) + 1];
+        cells[l] = Math.max(0, lastCell - firstCell[l] + 1);
+        coarse[l] = cleared(coarse[l], cells[l] + 1);
       }
     }
     for (int f = from; f < to; f++) {
@@ -70,7 +84,7 @@ final class SlabProfile {
       int b1 = fragments.hi(f, axis);
       long perCell = (long) fragments.density(f) * fragments.crossSection(f, axis);
       int level = fragments.level(f);
-      if (coarse[level] != null) {
+      if (fragments.spread(level) > 1) {
         coarse[level][b0 - firstCell[level]] += perCell;
         coarse[level][b1 + 1 - firstCell[level]] -= perCell;
         continue;
@@ -95,14 +109,23 @@ final class SlabProfile {
       profile[x] = sum;
     }
     for (int l = 0; l < levels; l++) {
-      if (coarse[l] != null) {
-        int sp = fragments.spread(l);
+      int sp = fragments.spread(l);
+      if (sp > 1) {
         long cell = 0;
-        for (int i = 0; i + 1 < coarse[l].length; i++) {
+        for (int i = 0; i < cells[l]; i++) {
           cell += coarse[l][i];
           profile[(firstCell[l] + i) * sp + sp / 2 - at0] += cell;
         }
       }
     }
+  }
+
+  /** {@code array} if it holds {@code length} values, else a larger one; its first {@code length} values zero. */
+  private static long[] cleared(long[] array, int length) {
+    if (array == null || array.length < length) {
+      return new long[Math.max(length, array == null ? 0 : 2 * array.length)];
+    }
+    Arrays.fill(array, 0, length, 0);
+    return array;
   }
 }
