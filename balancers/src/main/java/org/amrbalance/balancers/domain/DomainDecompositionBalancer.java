@@ -63,18 +63,25 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
       work.add(p.id(), p.level(), p.box(), p.workDensity(), -1);
     }
     if (options.cutLevel() != DomainDecompositionOptions.AUTO_CUT_LEVEL) {
-      return dissect(problem, Math.min(options.cutLevel(), h.finestLevel()), work).assignment();
+      int level = Math.min(options.cutLevel(), h.finestLevel());
+      return dissect(problem, level, work, new PieceTable(h, problem.ranks())).assignment();
     }
-    // Candidates are compared by their loads alone; only the chosen one is built as an Assignment.
+    // Candidates are compared by their loads alone; only the chosen one is built as an Assignment. A losing
+    // candidate's table is filled again by the next one.
     PieceTable best = null;
+    PieceTable spare = new PieceTable(h, problem.ranks());
     double bestEfficiency = -1;
     for (int level = 0; level <= h.finestLevel(); level++) {
-      PieceTable candidate = dissect(problem, level, work);
+      PieceTable candidate = dissect(problem, level, work, spare);
       double e = candidate.levelSynchronousEfficiency();
       if (e > bestEfficiency + 1e-12) {
+        spare = best == null ? new PieceTable(h, problem.ranks()) : best;
         best = candidate;
         bestEfficiency = e;
+      } else {
+        spare = candidate;
       }
+      spare.clear();
     }
     return best.assignment();
   }
@@ -110,12 +117,12 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     return owned;
   }
 
-  /** Dissects the fragments {@code work} on the lattice of {@code cutLevel}. */
-  private PieceTable dissect(BalanceProblem problem, int cutLevel, Fragments work) {
+  /** Dissects the fragments {@code work} on the lattice of {@code cutLevel} into {@code out}, empty. */
+  private PieceTable dissect(BalanceProblem problem, int cutLevel, Fragments work, PieceTable out) {
     Hierarchy h = problem.hierarchy();
     int lattice = h.cumulativeRatio(cutLevel);
     work.useLattice(lattice);
-    Dissection d = new Dissection(work, owned(problem, lattice), new PieceTable(h, problem.ranks()));
+    Dissection d = new Dissection(work, owned(problem, lattice), out);
     d.dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), 0, work.size(), 0,
         d.owned.size());
     return d.out;

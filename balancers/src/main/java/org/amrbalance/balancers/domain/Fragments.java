@@ -34,6 +34,8 @@ final class Fragments {
   private final int[] levelRatio;
   private final int[] scale;
   private final int[] spread;
+  /** log2 of {@link #scale} where it is a power of two (a shift divides faster), else -1. */
+  private final int[] scaleShift;
   /** Per level, the first level cell on the upper side of the plane being split at (scratch of {@link #split}). */
   private final int[] levelCut;
   private int size;
@@ -50,6 +52,7 @@ final class Fragments {
     this.levelRatio = levelRatio.clone();
     this.scale = new int[levelRatio.length];
     this.spread = new int[levelRatio.length];
+    this.scaleShift = new int[levelRatio.length];
     this.levelCut = new int[levelRatio.length];
     int c = Math.max(capacity, 16);
     data = new int[c * width];
@@ -62,6 +65,7 @@ final class Fragments {
       boolean fine = levelRatio[l] >= lattice;
       scale[l] = fine ? levelRatio[l] / lattice : 1;
       spread[l] = fine ? 1 : lattice / levelRatio[l];
+      scaleShift[l] = Integer.bitCount(scale[l]) == 1 ? Integer.numberOfTrailingZeros(scale[l]) : -1;
     }
   }
 
@@ -107,6 +111,12 @@ final class Fragments {
   /** Level cells of {@code level} per lattice cell along each axis, 1 for a level coarser than the lattice. */
   int scale(int level) {
     return scale[level];
+  }
+
+  /** The lattice coordinate of cell {@code i} of {@code level}, a level at least as fine as the lattice. */
+  int latticeCell(int level, int i) {
+    int shift = scaleShift[level];
+    return shift >= 0 ? i >> shift : Math.floorDiv(i, scale[level]);
   }
 
   /** Lattice cells per cell of {@code level} along each axis, 1 for a level at least as fine as the lattice. */

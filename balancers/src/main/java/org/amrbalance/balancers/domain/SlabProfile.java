@@ -90,8 +90,8 @@ final class SlabProfile {
         continue;
       }
       int s = fragments.scale(level);
-      int x0 = Math.floorDiv(b0, s) - at0;
-      int x1 = Math.floorDiv(b1, s) - at0;
+      int x0 = fragments.latticeCell(level, b0) - at0;
+      int x1 = fragments.latticeCell(level, b1) - at0;
       long first = (long) Math.min(b1 + 1, (x0 + at0 + 1) * s) - b0;
       long last = x1 == x0 ? first : b1 + 1 - (long) (x1 + at0) * s;
       long whole = s * perCell;
