@@ -57,7 +57,8 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
-    // The fragments are the same for every cut lattice: built once, dissected once per candidate.
+    // The fragments are the same for every cut lattice: built once, dissected once per candidate. The stack peaks
+    // near 3 patch counts (a split writes both sides in full before packing them), a little more where cuts add pieces.
     Fragments work = new Fragments(h.dim(), levelRatios(h), 4 * h.patchCount());
     for (Patch p : h.patches()) {
       work.add(p.id(), p.level(), p.box(), p.workDensity(), -1);

@@ -4,11 +4,11 @@ import java.util.Arrays;
 import org.amrbalance.spi.Box;
 
 /**
- * Parts of patches inside the regions being dissected, stored column by column (one array per field) so that
- * a million of them cost no object each. A fragment is its patch's box part in the patch's level index space,
- * its level, a per-cell density (work, or bytes for data that already has an owner) and that owner's rank
- * ({@code -1} for work). How a level relates to the lattice the cuts lie on is held once per level, so the
- * same fragments serve every candidate lattice ({@link #useLattice}).
+ * Parts of patches inside the regions being dissected, stored in two flat arrays (each fragment's integer fields
+ * side by side, and its density) so that a million of them cost no object each. A fragment is its patch's box
+ * part in the patch's level index space, its level, a per-cell density (work, or bytes for data that already has
+ * an owner) and that owner's rank ({@code -1} for work). How a level relates to the lattice the cuts lie on is
+ * held once per level, so the same fragments serve every candidate lattice ({@link #useLattice}).
  *
  * <p>For a level at least as fine as the cut lattice, {@code scale} level cells span one lattice cell per axis
  * and {@code spread} is 1: a cut at lattice coordinate x cuts the box at {@code x * scale}. For a coarser level,
@@ -18,8 +18,8 @@ import org.amrbalance.spi.Box;
  * <p>The dissection is depth-first, so the fragments are a stack: a region's fragments are a contiguous range,
  * the fragments of its two sides are pushed (copied, or cut) above every fragment that exists, and popped when
  * both sides are done ({@link #mark}, {@link #release}). Nothing is changed in place, so a region's range stays
- * valid while its sides are dissected, and every range keeps the order of the patches: each profile slab sums
- * the same terms in the same order whatever path the fragments took.
+ * valid while its sides are dissected, and every range keeps the order of the patches: a profile summed slab by
+ * slab ({@link SlabProfile}) adds the same terms in the same order whatever path the fragments took.
  */
 final class Fragments {
   private static final int PATCH = 0;

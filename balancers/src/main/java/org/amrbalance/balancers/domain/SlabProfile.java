@@ -19,7 +19,10 @@ final class SlabProfile {
   private int[] firstCell = new int[0];
   private int[] cellCount = new int[0];
 
-  /** The profile of fragments {@code [from, to)} over {@code length} slabs along {@code axis}, slab 0 at {@code at0}. */
+  /**
+   * The profile of fragments {@code [from, to)} over {@code length} slabs along {@code axis}, slab 0 at
+   * {@code at0}.
+   */
   double[] of(Fragments fragments, int from, int to, int axis, int at0, int length) {
     double[] profile = new double[length];
     if (fragments.wholeNumbers()) {
