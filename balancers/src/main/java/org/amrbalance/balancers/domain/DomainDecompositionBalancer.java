@@ -57,126 +57,160 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
   @Override
   public Assignment balance(BalanceProblem problem) {
     Hierarchy h = problem.hierarchy();
-    if (options.cutLevel() != DomainDecompositionOptions.AUTO_CUT_LEVEL) {
-      return dissect(problem, Math.min(options.cutLevel(), h.finestLevel())).assignment();
+    // The fragments are the same for every cut lattice: built once, dissected once per candidate. The stack peaks
+    // near 3 patch counts (a split writes both sides in full before packing them), a little more where cuts add pieces.
+    Fragments work = new Fragments(h.dim(), levelRatios(h), 4 * h.patchCount());
+    for (Patch p : h.patches()) {
+      work.add(p.id(), p.level(), p.box(), p.workDensity(), -1);
     }
-    // Candidates are compared by their loads alone; only the chosen one is built as an Assignment.
+    if (options.cutLevel() != DomainDecompositionOptions.AUTO_CUT_LEVEL) {
+      int level = Math.min(options.cutLevel(), h.finestLevel());
+      return dissect(problem, level, work, new PieceTable(h, problem.ranks())).assignment();
+    }
+    // Candidates are compared by their loads alone; only the chosen one is built as an Assignment. A losing
+    // candidate's table is filled again by the next one.
     PieceTable best = null;
+    PieceTable spare = new PieceTable(h, problem.ranks());
     double bestEfficiency = -1;
     for (int level = 0; level <= h.finestLevel(); level++) {
-      PieceTable candidate = dissect(problem, level);
+      PieceTable candidate = dissect(problem, level, work, spare);
       double e = candidate.levelSynchronousEfficiency();
       if (e > bestEfficiency + 1e-12) {
+        spare = best == null ? new PieceTable(h, problem.ranks()) : best;
         best = candidate;
         bestEfficiency = e;
+      } else {
+        spare = candidate;
       }
+      spare.clear();
     }
     return best.assignment();
   }
 
-  private PieceTable dissect(BalanceProblem problem, int cutLevel) {
+  private static int[] levelRatios(Hierarchy h) {
+    int[] ratios = new int[h.levelCount()];
+    for (int l = 0; l < ratios.length; l++) {
+      ratios[l] = h.cumulativeRatio(l);
+    }
+    return ratios;
+  }
+
+  /**
+   * The data the previous assignment left on its ranks, if its cuts are to be kept, on the levels that can guide a
+   * cut on {@code lattice}; else none.
+   */
+  private Fragments owned(BalanceProblem problem, int lattice) {
+    Assignment previous = problem.previous();
+    if (!options.keepPreviousCuts() || previous == null || previous.ranks() != problem.ranks()) {
+      return new Fragments(problem.hierarchy().dim(), new int[0], 0);
+    }
+    Hierarchy old = previous.hierarchy();
+    Fragments owned = new Fragments(old.dim(), levelRatios(old), 0);
+    owned.useLattice(lattice);
+    for (Piece piece : previous.pieces()) {
+      Patch p = old.patch(piece.patchId());
+      int scale = old.cumulativeRatio(p.level());
+      // Data on a level whose lattice does not nest with the cut lattice (other ratios) cannot guide a cut.
+      if (scale % lattice == 0 || lattice % scale == 0) {
+        owned.add(p.id(), p.level(), piece.box(), (double) p.payloadBytes() / p.cells(), piece.rank());
+      }
+    }
+    return owned;
+  }
+
+  /** Dissects the fragments {@code work} on the lattice of {@code cutLevel} into {@code out}, empty. */
+  private PieceTable dissect(BalanceProblem problem, int cutLevel, Fragments work, PieceTable out) {
     Hierarchy h = problem.hierarchy();
     int lattice = h.cumulativeRatio(cutLevel);
-    Fragments work = new Fragments(h.dim(), 2 * h.patchCount());
-    for (Patch p : h.patches()) {
-      work.add(p.id(), p.level(), h.cumulativeRatio(p.level()), lattice, p.box(), p.workDensity(), -1);
+    work.useLattice(lattice);
+    Dissection d = new Dissection(work, owned(problem, lattice), out);
+    d.dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), 0, work.size(), 0,
+        d.owned.size());
+    return d.out;
+  }
+
+  /** The state of one dissection: its fragments, the pieces it makes and the scratch of its profiles. */
+  private final class Dissection {
+    private final Fragments work;
+    private final Fragments owned;
+    private final PieceTable out;
+    private final SlabProfile profiles = new SlabProfile();
+
+    Dissection(Fragments work, Fragments owned, PieceTable out) {
+      this.work = work;
+      this.owned = owned;
+      this.out = out;
     }
-    Assignment previous = problem.previous();
-    Fragments owned = new Fragments(h.dim(), 0);
-    if (options.keepPreviousCuts() && previous != null && previous.ranks() == problem.ranks()) {
-      Hierarchy old = previous.hierarchy();
-      for (Piece piece : previous.pieces()) {
-        Patch p = old.patch(piece.patchId());
-        double bytesPerCell = (double) p.payloadBytes() / p.cells();
-        int scale = old.cumulativeRatio(p.level());
-        // Data on a level whose lattice does not nest with the cut lattice (other ratios) cannot guide a cut.
-        if (scale % lattice == 0 || lattice % scale == 0) {
-          owned.add(p.id(), p.level(), scale, lattice, piece.box(), bytesPerCell, piece.rank());
+
+    /**
+     * Dissects {@code region} among {@code group}: the work fragments {@code [from, to)}, the owned ones
+     * {@code [ownedFrom, ownedTo)}.
+     */
+    void dissect(Box region, int depth, RankGroup group, int from, int to, int ownedFrom, int ownedTo) {
+      if (from == to) {
+        return;
+      }
+      int axis = group.size() == 1 ? -1 : axis(region, depth);
+      if (axis < 0) {
+        for (int i = from; i < to; i++) {
+          out.add(work, i, group.first());
+        }
+        return;
+      }
+      RankGroup[] halves = group.split(axis);
+      double fraction = (double) halves[0].size() / group.size();
+      double[] profile = profiles.of(work, from, to, axis, region.lo(axis), region.length(axis));
+      int cut = WeightedMedianCut.choose(profile, fraction);
+      if (ownedFrom < ownedTo) {
+        cut = keptCut(region, axis, halves, profile, fraction, ownedFrom, ownedTo, cut);
+      }
+      int at = region.lo(axis) + cut;
+      int workMark = work.mark();
+      int ownedMark = owned.mark();
+      int workUpper = work.split(from, to, axis, at);
+      int ownedUpper = owned.split(ownedFrom, ownedTo, axis, at);
+      int workEnd = work.size();
+      int ownedEnd = owned.size();
+      // A side of no lattice cells holds no fragment: a cut at the region's edge leaves every fragment whole.
+      if (cut > 0) {
+        Box lower = cut == region.length(axis) ? region : region.split(axis, at)[0];
+        dissect(lower, depth + 1, halves[0], workMark, workUpper, ownedMark, ownedUpper);
+      }
+      if (cut < region.length(axis)) {
+        Box upper = cut == 0 ? region : region.split(axis, at)[1];
+        dissect(upper, depth + 1, halves[1], workUpper, workEnd, ownedUpper, ownedEnd);
+      }
+      work.release(workMark);
+      owned.release(ownedMark);
+    }
+
+    /**
+     * The cut that keeps the most data on its current ranks, if it balances within the tolerance; else the
+     * weighted median.
+     */
+    private int keptCut(Box region, int axis, RankGroup[] halves, double[] profile, double fraction, int ownedFrom,
+        int ownedTo, int median) {
+      double[] lowerOwned = new double[profile.length];
+      double[] upperOwned = new double[profile.length];
+      for (int f = ownedFrom; f < ownedTo; f++) {
+        if (halves[0].contains(owned.rank(f))) {
+          SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), lowerOwned);
+        } else if (halves[1].contains(owned.rank(f))) {
+          SlabProfile.addSlabBySlab(owned, f, axis, region.lo(axis), upperOwned);
         }
       }
-    }
-    PieceTable out = new PieceTable(h, problem.ranks());
-    dissect(h.domainAt(cutLevel), 0, RankGroup.of(problem.machine(), options.meshAwareRanks()), work, 0, work.size(),
-        owned, 0, owned.size(), out);
-    return out;
-  }
-
-  /**
-   * Dissects {@code region} among {@code group}: the work fragments {@code [from, to)} of {@code work}, the
-   * owned ones {@code [ownedFrom, ownedTo)} of {@code owned}.
-   */
-  private void dissect(Box region, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
-      int ownedFrom, int ownedTo, PieceTable out) {
-    if (from == to) {
-      return;
-    }
-    int axis = group.size() == 1 ? -1 : axis(region, depth);
-    if (axis < 0) {
-      for (int i = from; i < to; i++) {
-        out.add(work, i, group.first());
+      int kept = WeightedMedianCut.bestSeparating(lowerOwned, upperOwned, median);
+      double[] cumulative = WeightedMedianCut.cumulative(profile);
+      double total = cumulative[profile.length];
+      if (total == 0) {
+        return kept;
       }
-      return;
+      // Relative excess of the per-rank load of the worse side over the node's per-rank average.
+      double perRank = total / (halves[0].size() + halves[1].size());
+      double excess = Math.abs(cumulative[kept] - fraction * total)
+          / (Math.min(halves[0].size(), halves[1].size()) * perRank);
+      return excess <= options.keepTolerance() ? kept : median;
     }
-    RankGroup[] halves = group.split(axis);
-    double fraction = (double) halves[0].size() / group.size();
-    double[] profile = new double[region.length(axis)];
-    for (int i = from; i < to; i++) {
-      work.addTo(i, profile, axis, region.lo(axis));
-    }
-    int cut = WeightedMedianCut.choose(profile, fraction);
-    if (ownedFrom < ownedTo) {
-      cut = keptCut(region, axis, halves, profile, fraction, owned, ownedFrom, ownedTo, cut);
-    }
-    int at = region.lo(axis) + cut;
-    // A side of no lattice cells holds no fragment: a cut at the region's edge leaves every fragment whole.
-    if (cut > 0) {
-      Box lower = cut == region.length(axis) ? region : region.split(axis, at)[0];
-      descend(lower, depth, halves[0], work, from, to, owned, ownedFrom, ownedTo, axis, at, false, out);
-    }
-    if (cut < region.length(axis)) {
-      Box upper = cut == 0 ? region : region.split(axis, at)[1];
-      descend(upper, depth, halves[1], work, from, to, owned, ownedFrom, ownedTo, axis, at, true, out);
-    }
-  }
-
-  /** Dissects one side of the cut {@code at}: its fragments are pushed, dissected and popped. */
-  private void descend(Box side, int depth, RankGroup group, Fragments work, int from, int to, Fragments owned,
-      int ownedFrom, int ownedTo, int axis, int at, boolean upper, PieceTable out) {
-    int workMark = work.mark();
-    int ownedMark = owned.mark();
-    work.pushSide(from, to, axis, at, upper);
-    owned.pushSide(ownedFrom, ownedTo, axis, at, upper);
-    dissect(side, depth + 1, group, work, workMark, work.size(), owned, ownedMark, owned.size(), out);
-    work.release(workMark);
-    owned.release(ownedMark);
-  }
-
-  /**
-   * The cut that keeps the most data on its current ranks, if it balances within the tolerance; else the
-   * weighted median.
-   */
-  private int keptCut(Box region, int axis, RankGroup[] halves, double[] profile, double fraction,
-      Fragments owned, int ownedFrom, int ownedTo, int median) {
-    double[] lowerOwned = new double[profile.length];
-    double[] upperOwned = new double[profile.length];
-    for (int f = ownedFrom; f < ownedTo; f++) {
-      if (halves[0].contains(owned.rank(f))) {
-        owned.addTo(f, lowerOwned, axis, region.lo(axis));
-      } else if (halves[1].contains(owned.rank(f))) {
-        owned.addTo(f, upperOwned, axis, region.lo(axis));
-      }
-    }
-    int kept = WeightedMedianCut.bestSeparating(lowerOwned, upperOwned, median);
-    double[] cumulative = WeightedMedianCut.cumulative(profile);
-    double total = cumulative[profile.length];
-    if (total == 0) {
-      return kept;
-    }
-    // Relative excess of the per-rank load of the worse side over the node's per-rank average.
-    double perRank = total / (halves[0].size() + halves[1].size());
-    double excess = Math.abs(cumulative[kept] - fraction * total)
-        / (Math.min(halves[0].size(), halves[1].size()) * perRank);
-    return excess <= options.keepTolerance() ? kept : median;
   }
 
   private int axis(Box region, int depth) {

@@ -34,6 +34,14 @@ final class PieceTable {
     hi = new int[c * dim];
   }
 
+  /** Empties the table for another dissection of the same problem, keeping its arrays. */
+  void clear() {
+    size = 0;
+    for (double[] level : load) {
+      Arrays.fill(level, 0);
+    }
+  }
+
   /** Fragment f of {@code work}, whole, on {@code owner}. */
   void add(Fragments work, int f, int owner) {
     if (size == patch.length) {

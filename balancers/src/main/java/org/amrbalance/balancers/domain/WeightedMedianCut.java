@@ -25,16 +25,23 @@ final class WeightedMedianCut {
     if (!(fraction >= 0 && fraction <= 1)) {
       throw new IllegalArgumentException("fraction = " + fraction + ": must be in [0, 1]");
     }
-    double[] cumulative = cumulative(profile);
     int n = profile.length;
-    double target = fraction * cumulative[n];
+    double total = 0;
+    for (double load : profile) {
+      total += load;
+    }
+    double target = fraction * total;
     double geometric = fraction * n;
+    // The running sum is cumulative(profile)[c], added in the same order, without an array per call.
     int best = 0;
+    double bestD = Math.abs(0 - target);
+    double below = 0;
     for (int c = 1; c <= n; c++) {
-      double d = Math.abs(cumulative[c] - target);
-      double bestD = Math.abs(cumulative[best] - target);
+      below += profile[c - 1];
+      double d = Math.abs(below - target);
       if (d < bestD || (d == bestD && Math.abs(c - geometric) < Math.abs(best - geometric))) {
         best = c;
+        bestD = d;
       }
     }
     return best;
