@@ -47,15 +47,15 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 final class DemoBenchmark {
   /**
-   * The benchmark's own problem, without --base: one step takes about 0.3 s on one rank of a 2-core machine
-   * (docs/distributed-runtime.md), so that compute, not the per-exchange latency, is most of a step; 40 sweeps keep
+   * The benchmark's own problem, without --base: one step takes about 0.4 s on one rank of a 2-core machine
+   * (docs/distributed-runtime.md), so that compute, not the per-exchange latency, is most of a step; 60 sweeps keep
    * the moving spot's error bounded at this size, and refined boxes of 8 to 128 cells (AMReX's blocking factor and
    * max_grid_size) keep the number of ghost moves per sweep low.
    */
-  static final int DEFAULT_BASE = 512;
-  static final int DEFAULT_BOX = 128;
+  static final int DEFAULT_BASE = 640;
+  static final int DEFAULT_BOX = 160;
   static final int DEFAULT_LMAX = 2;
-  static final int DEFAULT_SWEEPS = 40;
+  static final int DEFAULT_SWEEPS = 60;
   static final int DEFAULT_REGRID = 4;
   static final int DEFAULT_MIN_BOX = 8;
   static final int DEFAULT_MAX_BOX = 128;

@@ -58,7 +58,7 @@ public final class LaplaceDemo {
       "                  new grids following their data) and dynamic (the trigger), and prints each run's time per",
       "                  step, speedup, efficiency, utilization, remaps and time per phase; DIR/bench.png plots the",
       "                  time per step, and first the ceiling two cores allow the sweep kernel. Without --base,",
-      "                  its own problem: 512 x 512 cells on level 0 in boxes of 128, levels 0..2, 40 sweeps,",
+      "                  its own problem: 640 x 640 cells on level 0 in boxes of 160, levels 0..2, 60 sweeps,",
       "                  regrid every 4 steps, refined boxes of 8 to 128 cells (--base: yours, from the options).",
       "  --json          with --bench: one JSON object per line",
       "  --help          this text; --version: the version",
