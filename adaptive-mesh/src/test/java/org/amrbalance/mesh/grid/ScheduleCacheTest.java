@@ -2,13 +2,8 @@ package org.amrbalance.mesh.grid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
@@ -32,7 +27,7 @@ class ScheduleCacheTest {
 
   @Test
   void eachExchangeOfALayoutRunsFromTheSameScheduleUntilTheLayoutChanges() {
-    Recording x = new Recording();
+    RecordingExchange x = new RecordingExchange(LocalExchange.of(3));
     GridHierarchy g = GridHierarchy.create(Box.ofSize(16, 16), 1.0 / 16, AmrOptions.defaults().withLevels(1, 2), x,
         layout());
     for (int n = 0; n < 3; n++) {
@@ -44,64 +39,12 @@ class ScheduleCacheTest {
     assertThat(x.distinct(ExchangeKind.GHOST_FILL)).as("one per level").hasSize(2);
     assertThat(x.distinct(ExchangeKind.INTERPOLATION)).hasSize(1);
     assertThat(x.distinct(ExchangeKind.RESTRICTION)).hasSize(1);
-    assertThat(x.runs).as("ghosts of 0; interpolation and ghosts of 1; siblings; restriction").hasSize(3 * 5);
+    assertThat(x.runs()).as("ghosts of 0; interpolation and ghosts of 1; siblings; restriction").hasSize(3 * 5);
 
     Set<MoveSchedule> before = x.distinct(ExchangeKind.GHOST_FILL);
     g.install(layout(), F);
     g.fillGhosts(1, F);
     assertThat(x.distinct(ExchangeKind.GHOST_FILL)).as("the new layout's schedules are new").hasSize(3)
         .containsAll(before);
-  }
-
-  /** All ranks here, recording the schedules exchanges run from. */
-  private static final class Recording implements GridExchange {
-    private final LocalExchange inner = LocalExchange.of(3);
-    final List<MoveSchedule> runs = new ArrayList<>();
-
-    Set<MoveSchedule> distinct(ExchangeKind kind) {
-      Set<MoveSchedule> s = Collections.newSetFromMap(new IdentityHashMap<>());
-      for (MoveSchedule m : runs) {
-        if (m.kind() == kind) {
-          s.add(m);
-        }
-      }
-      return s;
-    }
-
-    @Override
-    public Pending start(MoveSchedule schedule, Function<Block, GridData> reader, Sink sink) {
-      runs.add(schedule);
-      return inner.start(schedule, reader, sink);
-    }
-
-    @Override
-    public int ranks() {
-      return inner.ranks();
-    }
-
-    @Override
-    public boolean holds(int rank) {
-      return inner.holds(rank);
-    }
-
-    @Override
-    public List<double[]> move(List<CellMove> moves, Function<Block, GridData> reader) {
-      return inner.move(moves, reader);
-    }
-
-    @Override
-    public double maxAll(double value) {
-      return value;
-    }
-
-    @Override
-    public double sumAll(double value) {
-      return value;
-    }
-
-    @Override
-    public <T extends Serializable> List<T> gatherAll(List<T> local) {
-      return inner.gatherAll(local);
-    }
   }
 }
