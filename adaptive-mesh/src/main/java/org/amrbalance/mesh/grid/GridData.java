@@ -32,8 +32,9 @@ public final class GridData {
   }
 
   /**
-   * Zero-filled data over {@code box} with {@code ghost} ghost layers. Every side of the box must be at least
-   * {@code ghost} cells long, so that the ghost cells a neighbour needs lie in this block's valid cells only.
+   * Zero-filled data over {@code box} with {@code ghost} ghost layers. The box may be thinner than the ghost width
+   * (a balancer that cuts to single cells): its ghost frame then reaches past its neighbours, and a fill takes those
+   * cells from whichever block, parent or boundary rule covers them.
    */
   public static GridData create(Box box, int ghost) {
     if (box == null) {
@@ -41,12 +42,6 @@ public final class GridData {
     }
     if (ghost < 0) {
       throw new IllegalArgumentException("ghost = " + ghost + ": ghost width must be >= 0");
-    }
-    for (int d = 0; d < box.dim(); d++) {
-      if (box.length(d) < ghost) {
-        throw new IllegalArgumentException("box = " + box + ": length " + box.length(d) + " along axis " + d
-            + " is smaller than the ghost width " + ghost + " (a neighbour's ghost cells would reach past this grid)");
-      }
     }
     return new GridData(box, ghost);
   }

@@ -93,16 +93,6 @@ public final class GridHierarchy {
     if (covered != domain.volume()) {
       throw new IllegalArgumentException("layout level 0 = " + covered + " cells: must cover the domain " + domain);
     }
-    for (int l = 0; l < next.levelCount(); l++) {
-      for (Block b : next.level(l)) {
-        for (int d = 0; d < 2; d++) {
-          if (b.box().length(d) < options.ghostWidth()) {
-            throw new IllegalArgumentException("block box = " + b.box() + ": side " + b.box().length(d)
-                + " is smaller than the ghost width " + options.ghostWidth());
-          }
-        }
-      }
-    }
   }
 
   public Layout layout() {

@@ -23,11 +23,9 @@ class GridDataTest {
   }
 
   @Test
-  void rejectsAGridThinnerThanItsGhostWidth() {
-    assertThatThrownBy(() -> GridData.create(Box.of2d(0, 0, 0, 7), 2))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("box = ((0,0) (0,7))")
-        .hasMessageContaining("smaller than the ghost width 2");
+  void aGridMayBeThinnerThanItsGhostWidthButNotHaveANegativeOne() {
+    // One cell wide, two ghost layers: a frame of five cells across.
+    assertThat(GridData.create(Box.of2d(0, 0, 0, 7), 2).grownBox()).isEqualTo(Box.of2d(-2, -2, 2, 9));
     assertThatThrownBy(() -> GridData.create(Box.ofSize(4, 4), -1)).hasMessageContaining("ghost = -1");
     assertThatThrownBy(() -> GridData.create(Box.ofSize(4, 4), 1).read(Box.of2d(-2, 0, 0, 0)))
         .hasMessageContaining("must lie in the grown box");
