@@ -283,17 +283,10 @@ final class FasCycle {
     GridExchange.Pending pending = null;
     double first = 0;
     for (int k = 0; k < n; k++) {
-      double max;
-      if (p.ring != null) {
-        // Colour 0 also updates the first ghost layer that siblings own, as they do: colour 1 needs no exchange.
-        max = colour(p, omega, 0, pending);
-        max = Math.max(max, colour(p, omega, 1, null));
-        pending = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
-      } else {
-        max = colour(p, omega, 0, pending);
-        max = Math.max(max, colour(p, omega, 1, grids.startSiblingExchange(p.level)));
-        pending = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
-      }
+      double max = colour(p, omega, 0, pending);
+      // With a ring, colour 0 also updated the first ghost layer that siblings own: colour 1 needs no exchange.
+      max = Math.max(max, colour(p, omega, 1, p.ring != null ? null : grids.startSiblingExchange(p.level)));
+      pending = k + 1 < n ? grids.startSiblingExchange(p.level) : null;
       if (k == 0) {
         first = max;
       }
