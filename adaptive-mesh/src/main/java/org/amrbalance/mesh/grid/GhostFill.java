@@ -101,19 +101,19 @@ final class GhostFill {
    * {@link GridExchange.Pending#finish} only ghost cells of the level may be unwritten (valid cells may change).
    */
   GridExchange.Pending startSiblings(int level) {
-    Schedule s = schedule(level);
-    Map<Block, GridData> data = grids.blockData();
-    GridData[] targets = s.targetStorage().of(data, s.siblingTargets());
-    return grids.exchange().start(s.siblings(), s.siblings().reader(data),
-        GridExchange.CopySink.of(s.siblings().moves(), k -> targets[k]));
+    return startSiblings(level, grids.blockData());
   }
 
   /** Copies sibling values of {@code field} (laid out as the level's data) into its ghost cells. */
   void exchangeSiblings(int level, Map<Block, GridData> field) {
+    startSiblings(level, field).finish();
+  }
+
+  private GridExchange.Pending startSiblings(int level, Map<Block, GridData> data) {
     Schedule s = schedule(level);
-    List<Block> targets = s.siblingTargets();
-    grids.exchange().start(s.siblings(), s.siblings().reader(field),
-        GridExchange.CopySink.of(s.siblings().moves(), k -> field.get(targets.get(k)))).finish();
+    GridData[] targets = s.targetStorage().of(data, s.siblingTargets());
+    return grids.exchange().start(s.siblings(), s.siblings().reader(data),
+        GridExchange.CopySink.of(s.siblings().moves(), k -> targets[k]));
   }
 
   /** Adds to every valid cell of level {@code fine} the interpolation of {@code delta}, a field of its parent level. */

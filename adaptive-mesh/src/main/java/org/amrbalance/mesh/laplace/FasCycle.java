@@ -3,11 +3,9 @@ package org.amrbalance.mesh.laplace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import javax.annotation.Nullable;
 import org.amrbalance.mesh.grid.Block;
 import org.amrbalance.mesh.grid.Boxes;
@@ -31,12 +29,12 @@ final class FasCycle {
   private final Map<Block, double[]> h2f = new HashMap<>();
   private final double[] computeSeconds;
   private final SweepSamples samples = SweepSamples.empty();
-  /** Levels whose right side is zero everywhere ({@link #zeroRhs}), on every rank alike. */
-  private final Set<Integer> zeroRhsLevels = new HashSet<>();
-  /** Per level, the right sides with sibling ghost layers ({@link #exchangedRhs}), for {@link #rhsLayout}. */
+  /** Per level, each held block's sibling-owned first ghost layer ({@link #siblingRing}), for {@link #ringLayout}. */
+  private final Map<Integer, Box[][]> rings = new HashMap<>();
+  /** Per level, the right sides with sibling ghost layers ({@link #exchangedRhs}), for {@link #ringLayout}. */
   private final Map<Integer, Map<Block, GridData>> rhsFields = new HashMap<>();
   @Nullable
-  private Layout rhsLayout;
+  private Layout ringLayout;
   private long cycleSweeps;
   private boolean reduceCorrections = true;
 
@@ -62,7 +60,7 @@ final class FasCycle {
   /** Forgets the right sides of blocks that are gone (a restart). */
   void clear() {
     h2f.clear();
-    zeroRhsLevels.clear();
+    rings.clear();
     rhsFields.clear();
   }
 
@@ -87,7 +85,6 @@ final class FasCycle {
   int solveLevel(int l) {
     GridHierarchy grids = s.grids();
     h2f.clear();
-    zeroRhsLevels.clear();
     zeroRhs(l);
     grids.fillGhosts(l, s.problem());
     double omega = omega(l);
@@ -120,7 +117,6 @@ final class FasCycle {
     int finest = grids.levelCount() - 1;
     Map<Integer, Map<Block, GridData>> before = new HashMap<>();
     h2f.clear();
-    zeroRhsLevels.clear();
     zeroRhs(finest);
     double first = 0;
     for (int l = finest; l >= 1; l--) {
@@ -172,7 +168,6 @@ final class FasCycle {
   }
 
   private void zeroRhs(int l) {
-    zeroRhsLevels.add(l);
     for (Block b : s.grids().heldBlocks(l)) {
       h2f.put(b, new double[Math.toIntExact(b.box().volume())]);
     }
@@ -221,7 +216,6 @@ final class FasCycle {
       }
       h2f.put(b, f);
     }
-    zeroRhsLevels.remove(l);
   }
 
   /** Copies of the valid cells of the held blocks of level l (empty on the finest level: nothing to correct). */
@@ -372,7 +366,12 @@ final class FasCycle {
     Box[][] ring = null;
     double[][][] ringRhs = null;
     if (grids.options().ghostWidth() >= 2) {
-      ring = siblingRing(l, held);
+      if (ringLayout != grids.layout()) {
+        rings.clear();
+        rhsFields.clear();
+        ringLayout = grids.layout();
+      }
+      ring = rings.computeIfAbsent(l, k -> siblingRing(k, held));
       ringRhs = ringRhs(l, held, ring);
     }
     return new LevelPlan(l, grids.domainAt(l), grids.h(l), data, rhs, rank, cells, inner, edges, new double[n], ring,
@@ -403,8 +402,9 @@ final class FasCycle {
   /** The right side on each ring box, as its owner holds it: the level's right sides exchanged between siblings. */
   private double[][][] ringRhs(int l, List<Block> held, Box[][] ring) {
     double[][][] out = new double[held.size()][][];
-    // Every rank knows which levels have no right side (the finest), so all skip the exchange alike.
-    Map<Block, GridData> field = zeroRhsLevels.contains(l) ? null : exchangedRhs(l, held);
+    // Only the finest level's right side is zero (zeroRhs: every cycle and level solve relaxes the finest level on
+    // its own problem); every rank knows it, so all skip the exchange alike.
+    Map<Block, GridData> field = l == s.grids().levelCount() - 1 ? null : exchangedRhs(l, held);
     for (int k = 0; k < out.length; k++) {
       out[k] = new double[ring[k].length][];
       for (int r = 0; r < ring[k].length; r++) {
@@ -418,10 +418,6 @@ final class FasCycle {
   /** Level l's right sides with their ghost layers filled from siblings; the storage is kept while the layout is. */
   private Map<Block, GridData> exchangedRhs(int l, List<Block> held) {
     GridHierarchy grids = s.grids();
-    if (rhsLayout != grids.layout()) {
-      rhsFields.clear();
-      rhsLayout = grids.layout();
-    }
     Map<Block, GridData> field = rhsFields.computeIfAbsent(l, k -> new HashMap<>());
     for (Block b : held) {
       field.computeIfAbsent(b, x -> GridData.create(x.box(), grids.options().ghostWidth())).write(b.box(), h2f.get(b));
