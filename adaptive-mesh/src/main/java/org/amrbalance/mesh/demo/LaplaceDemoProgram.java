@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import javax.annotation.Nullable;
 import org.amrbalance.mesh.mpi.Communicator;
-import org.amrbalance.mesh.mpi.MpjEntry;
+import org.amrbalance.mesh.mpi.mpj.MpjEntry;
 import org.amrbalance.mesh.mpi.RankProgram;
 import org.amrbalance.mesh.output.Frame;
 import org.amrbalance.mesh.output.PngWriter;

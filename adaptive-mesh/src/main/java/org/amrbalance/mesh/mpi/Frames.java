@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * The wire format of an exchange and its checks. All payloads from one rank to another travel as one buffer of
- * frames; a frame is a header (marker, source, destination, tag, size, CRC32) and the bytes.
+ * frames; a frame is a header (marker, source, destination, tag, size, CRC32) and the bytes. Public for the
+ * communicators of other packages ({@code mesh.mpi.mpj}, which each rank loads apart), not an API of its own.
  */
-final class Frames {
+public final class Frames {
   /** "AMRF": a frame starts here; anything else means the buffer is damaged or out of step. */
   static final int MARKER = 0x414D5246;
   static final int HEADER_BYTES = 4 + 4 + 4 + 8 + 4 + 4;
@@ -18,12 +19,12 @@ final class Frames {
 
   /** Moves one buffer to every rank ({@code outgoing[r]} to rank r) and returns the buffers received, by source. */
   @FunctionalInterface
-  interface Transport {
+  public interface Transport {
     byte[][] send(byte[][] outgoing);
   }
 
   /** The timeout of {@link Communicator#exchange(List, Duration)}, checked. */
-  static void checkTimeout(Duration timeout) {
+  public static void checkTimeout(Duration timeout) {
     if (timeout == null || timeout.isNegative() || timeout.isZero()
         || timeout.compareTo(Communicator.MAX_TIMEOUT) > 0) {
       throw new IllegalArgumentException("timeout = " + (timeout == null ? null
@@ -33,7 +34,7 @@ final class Frames {
   }
 
   /** The whole exchange of {@link Communicator#exchange}, over a transport of whole buffers. */
-  static List<Payload> exchange(int rank, int size, List<Payload> outgoing, WireFilter filter, Transport transport) {
+  public static List<Payload> exchange(int rank, int size, List<Payload> outgoing, WireFilter filter, Transport transport) {
     List<List<Payload>> byDestination = new ArrayList<>(size);
     for (int r = 0; r < size; r++) {
       byDestination.add(new ArrayList<>());

@@ -32,8 +32,9 @@ import org.amrbalance.mesh.mpi.LaunchResult.RankStatus;
  * Starts a {@link RankProgram} on N ranks with MPJ Express's starter and waits for it, within a time limit.
  *
  * <ul>
- *   <li>{@link MpjDevice#MULTICORE}: {@code java -jar MPJ_HOME/lib/starter.jar -np N -dev multicore ...}, ranks as
- *       threads of one child JVM.</li>
+ *   <li>{@link MpjDevice#MULTICORE}: ranks as threads of one child JVM, started as MPJ's starter would start it
+ *       ({@code runtime.starter.MulticoreStarter}, MPJ's smpdev device) but with the program's classes on the
+ *       JVM's class path, so that the ranks share them (see {@link MpiRuntime}).</li>
  *   <li>{@link MpjDevice#NIODEV}: a daemon ({@code daemon.jar}) is started for the launch on this host, with a
  *       machines file naming {@code localhost} and ports chosen free for this launch (in a private copy of
  *       {@code mpjexpress.conf}), so that launches do not collide; then the starter with {@code -dev niodev}.
@@ -59,6 +60,9 @@ public final class MpjLauncher {
   private static final Duration DAEMON_START = Duration.ofSeconds(30);
   private static final Duration STOP_WAIT = Duration.ofSeconds(10);
   private static final long POLL_MILLIS = 50;
+  /** MPJ's runtime jars of a multicore JVM (what its MulticoreDaemon puts on the class path), in MPJ_HOME/lib. */
+  private static final List<String> MULTICORE_RUNTIME = List.of("smpdev.jar", "xdev.jar", "mpjbuf.jar", "loader2.jar",
+      "starter.jar", "mpiExp.jar");
   /** The compile-time copy of mpj.jar: the ranks load MPJ from MPJ_HOME only. */
   private static final Pattern MPJ_JAR = Pattern.compile("mpj(-[0-9][0-9.]*)?\\.jar");
 
@@ -195,12 +199,12 @@ public final class MpjLauncher {
         command.add(home.resolve("lib/starter.jar").toString());
         command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName(),
             "-dport", Integer.toString(ports[0]), "-machinesfile", machines.toString(), "-wdir", runDir.toString()));
+        command.addAll(jvmArgs);
+        command.addAll(List.of("-cp", classpath));
       } else {
-        command.add(home.resolve("lib/starter.jar").toString());
-        command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName()));
+        command = multicoreCommand(runDir);
       }
-      command.addAll(jvmArgs);
-      command.addAll(List.of("-cp", classpath, MpjRankMain.class.getName(), statusDir.toString(), program.getName(),
+      command.addAll(List.of(MpjRankMain.class.getName(), statusDir.toString(), program.getName(),
           MpjRankMain.encodeArgs(args)));
 
       ProcessBuilder builder = new ProcessBuilder(command).directory(runDir.toFile()).redirectErrorStream(true);
@@ -232,6 +236,29 @@ public final class MpjLauncher {
         // The hook is running or about to: nothing to remove.
       }
     }
+  }
+
+  /**
+   * The JVM that MPJ's multicore starter would start, started directly and with the program's classes on its own
+   * class path: MPJ's {@code MulticoreStarter} gives each rank a class loader whose parent is that class path, so
+   * the solver's classes are loaded and compiled once for all ranks (MPJ's own starter leaves them off it, and every
+   * rank compiles its own copy on the cores the ranks share). MPJ's classes stay per rank: mpj.jar is not on the
+   * class path, and {@link MpiRuntime} loads the classes that call MPJ apart for each rank.
+   */
+  private List<String> multicoreCommand(Path runDir) {
+    List<String> command = new ArrayList<>(List.of(javaExecutable()));
+    command.addAll(jvmArgs);
+    List<String> path = new ArrayList<>();
+    for (String jar : MULTICORE_RUNTIME) {
+      path.add(mpjHome.resolve("lib").resolve(jar).toString());
+    }
+    if (!classpath.isEmpty()) {
+      path.add(classpath);
+    }
+    command.addAll(List.of("-cp", String.join(File.pathSeparator, path), "runtime.starter.MulticoreStarter",
+        runDir.toString(), Integer.toString(ranks), "smpdev", "useLocalLoader", classpath.isEmpty() ? "EMPTY"
+            : classpath));
+    return command;
   }
 
   private enum Outcome { ALL_REPORTED, RANK_FAILED, STARTER_EXITED, TIMED_OUT }

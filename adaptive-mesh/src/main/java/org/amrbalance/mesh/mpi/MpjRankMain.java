@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
-import mpi.MPI;
 
 /**
  * The main class MPJ's starter runs on every rank for {@link MpjLauncher}: initializes MPI, runs the
@@ -33,16 +32,17 @@ public final class MpjRankMain {
   private MpjRankMain() {}
 
   public static void main(String[] args) {
-    String[] appArgs = MPI.Init(args);
+    MpiRuntime mpi = MpiRuntime.forThisRank();
+    String[] appArgs = mpi.init(args);
     if (appArgs.length != 3) {
       throw new IllegalArgumentException("arguments = " + Arrays.toString(appArgs)
           + ": expected the status folder, the program class and the program's encoded arguments");
     }
     Path statusDir = Path.of(appArgs[0]);
-    int rank = MPI.COMM_WORLD.Rank();
+    int rank = mpi.rank();
     try {
       RankProgram program = instantiate(appArgs[1]);
-      program.run(MpjCollectives.world(), decodeArgs(appArgs[2]));
+      program.run(mpi.world(), decodeArgs(appArgs[2]));
     } catch (Throwable e) {
       // No MPI.Finalize: the other ranks may be blocked in a collective; the launcher stops them.
       writeStatus(statusDir, rank, FAILED_SUFFIX, stackTrace(e));
@@ -50,7 +50,7 @@ public final class MpjRankMain {
     }
     // Reported before Finalize, which can block while another rank is stuck.
     writeStatus(statusDir, rank, OK_SUFFIX, "");
-    MPI.Finalize();
+    mpi.finish();
   }
 
   /** The program's arguments as one word of the letters of base64url, after "args:", that MPJ leaves alone. */
@@ -82,7 +82,7 @@ public final class MpjRankMain {
   }
 
   private static RankProgram instantiate(String className) throws ReflectiveOperationException {
-    // The rank's own class loader: with the multicore device each rank has one.
+    // The loader of the solver's classes: shared by the ranks of a multicore launch, the rank's own otherwise.
     Class<?> type = Class.forName(className, true, MpjRankMain.class.getClassLoader());
     if (!RankProgram.class.isAssignableFrom(type)) {
       throw new IllegalArgumentException("program = " + className + ": does not implement RankProgram");

@@ -8,11 +8,14 @@ import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 
-/** Java serialization of the values of collectives that MPJ has no datatype for. */
-final class Serialization {
+/**
+ * Java serialization of the values of collectives that MPJ has no datatype for. Public for the communicators of
+ * other packages ({@code mesh.mpi.mpj}), not an API of its own.
+ */
+public final class Serialization {
   private Serialization() {}
 
-  static byte[] toBytes(Serializable value) {
+  public static byte[] toBytes(Serializable value) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(value);
@@ -23,7 +26,7 @@ final class Serialization {
   }
 
   @SuppressWarnings("unchecked")
-  static <T> T fromBytes(byte[] data, int offset, int length, int source) {
+  public static <T> T fromBytes(byte[] data, int offset, int length, int source) {
     try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(data, offset, length))) {
       return (T) in.readObject();
     } catch (IOException | ClassNotFoundException e) {

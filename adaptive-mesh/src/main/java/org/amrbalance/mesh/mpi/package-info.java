@@ -4,7 +4,8 @@
  * <ul>
  *   <li>{@link org.amrbalance.mesh.mpi.Communicator}: the collectives of the balancers plus a checked exchange of
  *       byte {@link org.amrbalance.mesh.mpi.Payload}s (ghost data, migrating grid pieces) and the gather of step
- *       times. {@link org.amrbalance.mesh.mpi.MpjCollectives} implements it over MPJ Express;
+ *       times. {@code mesh.mpi.mpj.MpjCollectives} implements it over MPJ Express (in a package of its own, the only one
+ *       that names MPJ's classes, which every rank loads apart: {@link org.amrbalance.mesh.mpi.MpiRuntime});
  *       {@link org.amrbalance.mesh.mpi.CollectiveCommunicator} over any
  *       {@link org.amrbalance.spi.parallel.Collectives}, such as ranks as threads in a unit test.</li>
  *   <li>{@link org.amrbalance.mesh.mpi.MpjLauncher}: starts a {@link org.amrbalance.mesh.mpi.RankProgram} on N ranks

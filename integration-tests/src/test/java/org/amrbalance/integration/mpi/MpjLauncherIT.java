@@ -3,11 +3,13 @@ package org.amrbalance.integration.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.LaunchResult.RankStatus;
 import org.amrbalance.mesh.mpi.MpjDevice;
 import org.amrbalance.mesh.mpi.MpjLauncher;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -42,5 +44,29 @@ class MpjLauncherIT {
     assertThat(result.succeeded()).isFalse();
     assertThat(result.status(0)).isEqualTo(RankStatus.NOT_REPORTED);
     assertThat(result.summary()).contains("timed out");
+  }
+
+  /**
+   * The multicore ranks of one JVM run one copy of the solver's classes (loaded and compiled once), and each its own
+   * copy of the MPJ binding (MPJ keeps a rank's state in static fields): the sum over the ranks proves MPI works.
+   */
+  @Test
+  void multicoreRanksShareTheSolverClassesAndKeepTheirOwnMpj() {
+    LaunchResult result = Launches.run(MpjDevice.MULTICORE, 3, ClassSharingProgram.class);
+
+    assertThat(result.succeeded()).as(result.summary()).isTrue();
+    List<String> lines = result.output().stream().filter(l -> l.startsWith(ClassSharingProgram.PREFIX)).toList();
+    assertThat(lines).hasSize(3).allSatisfy(l -> assertThat(l).contains(" sum=6.0 "));
+    assertThat(lines.stream().map(l -> field(l, "solver")).distinct()).hasSize(1);
+    assertThat(lines.stream().map(l -> field(l, "communicator")).distinct()).hasSize(3);
+  }
+
+  private static String field(String line, String name) {
+    for (String word : line.split(" ")) {
+      if (word.startsWith(name + "=")) {
+        return word.substring(name.length() + 1);
+      }
+    }
+    throw new AssertionError(name + " missing in " + line);
   }
 }

@@ -1,7 +1,8 @@
-package org.amrbalance.mesh.mpi;
+package org.amrbalance.mesh.mpi.mpj;
 
 import java.util.List;
 import mpi.MPI;
+import org.amrbalance.mesh.mpi.RankProgram;
 
 /**
  * The main-method entry of a {@link RankProgram} started by MPJ's own starter on a cluster: initializes MPI, runs

@@ -1,4 +1,4 @@
-package org.amrbalance.mesh.mpi;
+package org.amrbalance.mesh.mpi.mpj;
 
 import java.io.Serializable;
 import java.time.Duration;
@@ -11,6 +11,12 @@ import javax.annotation.Nullable;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
+import org.amrbalance.mesh.mpi.Communicator;
+import org.amrbalance.mesh.mpi.ExchangeTimeoutException;
+import org.amrbalance.mesh.mpi.Frames;
+import org.amrbalance.mesh.mpi.Payload;
+import org.amrbalance.mesh.mpi.Serialization;
+import org.amrbalance.mesh.mpi.WireFilter;
 
 /**
  * {@link Communicator} over an MPJ Express communicator. Barrier, reductions, scans and the gather of step times
