@@ -21,14 +21,18 @@ import javax.annotation.Nullable;
 import org.amrbalance.mesh.laplace.SweepCeiling;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjLauncher;
+import org.amrbalance.mesh.runtime.DistributedLaplace;
 import org.amrbalance.mesh.runtime.RunOptions;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -63,9 +67,42 @@ final class DemoBenchmark {
 
   private DemoBenchmark() {}
 
-  /** One launch's numbers. */
-  record Run(String balancing, int ranks, JsonNode result, List<JsonNode> steps) {
+  /**
+   * One launch's numbers. Those of the table are over the steps after the first {@code warmup} (JMH's warm-up
+   * iterations: the JIT compiler is still compiling the solver, on the cores the ranks share, during the first tens
+   * of steps; a production run lasts thousands); the whole run's time per step is kept beside them.
+   */
+  record Run(String balancing, int ranks, JsonNode result, List<JsonNode> steps, int warmup) {
+    /** The measured steps: those after the warm-up. */
+    List<JsonNode> window() {
+      return steps.stream().filter(s -> s.get("step").asInt() > warmup).toList();
+    }
+
     double secondsPerStep() {
+      return mean("wallSeconds");
+    }
+
+    /** Mean over the measured steps of a step's field. */
+    double mean(String field) {
+      List<JsonNode> w = window();
+      return w.isEmpty() ? Double.NaN : sum(field) / w.size();
+    }
+
+    double sum(String field) {
+      double total = 0;
+      for (JsonNode s : window()) {
+        total += s.path(field).asDouble(0);
+      }
+      return total;
+    }
+
+    /** Utilization of the measured steps, by the summary's own formula. */
+    double utilization() {
+      return DistributedLaplace.Summary.utilization(sum("sweepMeanSeconds"), sum("sweepMaxSeconds"),
+          sum("remapSeconds"));
+    }
+
+    double wholeRunSecondsPerStep() {
       return result.get("secondsPerStep").asDouble();
     }
   }
@@ -83,14 +120,14 @@ final class DemoBenchmark {
     RunOptions fixed = base.withTrigger("never").withSetting("amrbalance.inherit.tolerance", "Infinity");
     if (!args.json()) {
       out.printf(Locale.ROOT, "benchmark: moving example, %dx%d level 0 in boxes of %d, levels 0..%d, %d sweeps per"
-          + " level and leg, %d steps, balancer %s, trigger %s, %s device, %d cores%n", base.baseCells(),
-          base.baseCells(), base.baseBoxSize(), base.lmax(), base.sweepsPerStep(), base.steps(), base.balancer(),
-          base.trigger(), args.device().mpjName(), cores);
+          + " level and leg, %d steps (the first %d warm-up, not measured), balancer %s, trigger %s, %s device, %d"
+          + " cores%n", base.baseCells(), base.baseCells(), base.baseBoxSize(), base.lmax(), base.sweepsPerStep(),
+          base.steps(), args.warmup(), base.balancer(), base.trigger(), args.device().mpjName(), cores);
     }
     List<Run> runs = new ArrayList<>();
     for (int p : rankCounts) {
-      runs.add(launch(args, "static", fixed, p));
-      runs.add(launch(args, "dynamic", dynamic, p));
+      runs.add(launch(args, "static", fixed, p, args.warmup()));
+      runs.add(launch(args, "dynamic", dynamic, p, args.warmup()));
     }
     Map<Integer, SweepCeiling.Result> ceilings = ceilings(runs, rankCounts, base);
     for (Run r : runs) {
@@ -110,7 +147,7 @@ final class DemoBenchmark {
     return 0;
   }
 
-  private static Run launch(LaplaceDemo.Args args, String balancing, RunOptions options, int ranks) {
+  private static Run launch(LaplaceDemo.Args args, String balancing, RunOptions options, int ranks, int warmup) {
     List<String> a = new ArrayList<>(List.of("--quiet", "--step-json"));
     a.addAll(options.toArgs());
     LaunchResult result = MpjLauncher.locate().withRanks(ranks).withDevice(args.device())
@@ -128,7 +165,7 @@ final class DemoBenchmark {
       throw new IllegalStateException(balancing + " on " + ranks + " ranks printed no " + LaplaceDemoProgram.RESULT_JSON
           + " line: " + result.summary());
     }
-    return new Run(balancing, ranks, summary, steps);
+    return new Run(balancing, ranks, summary, steps, warmup);
   }
 
   private static JsonNode read(String json) {
@@ -189,27 +226,26 @@ final class DemoBenchmark {
     n.put("baseCells", base.baseCells());
     n.put("lmax", base.lmax());
     n.put("sweeps", base.sweepsPerStep());
+    n.put("warmupSteps", r.warmup());
     n.put("secondsPerStep", r.secondsPerStep());
     Run one = serial(r, runs);
     double speedup = one == null ? Double.NaN : one.secondsPerStep() / r.secondsPerStep();
     n.put("speedup", speedup);
     n.put("parallelEfficiency", speedup / r.ranks());
+    n.put("wholeRunSecondsPerStep", r.wholeRunSecondsPerStep());
+    n.put("wholeRunSpeedup", one == null ? Double.NaN : one.wholeRunSecondsPerStep() / r.wholeRunSecondsPerStep());
     // What the machine allows: the same cells swept by as many threads that never communicate.
     n.put("ceilingSpeedup", ceiling == null ? 1.0 : ceiling.speedup());
-    n.put("utilization", r.result().get("utilization").asDouble());
-    n.put("remaps", r.result().get("remaps").asInt());
-    n.put("remapSeconds", r.result().get("remapSeconds").asDouble());
-    n.put("predictionError", r.result().get("predictionError").asDouble());
-    int steps = Math.max(1, r.result().get("steps").asInt());
+    n.put("utilization", r.utilization());
+    n.put("remaps", (int) r.sum("remaps"));
+    n.put("remapSeconds", r.sum("remapSeconds"));
+    n.put("predictionError", r.mean("predictionError"));
+    n.put("wholeRunUtilization", r.result().get("utilization").asDouble());
+    n.put("wholeRunRemaps", r.result().get("remaps").asInt());
     ObjectNode perStep = n.putObject("perStep");
-    for (String phase : List.of("compute", "exchange", "regrid")) {
-      perStep.put(phase + "Seconds", r.result().get(phase + "Seconds").asDouble() / steps);
+    for (String phase : List.of("compute", "exchange", "regrid", "remap")) {
+      perStep.put(phase + "Seconds", r.mean(phase + "Seconds"));
     }
-    double remap = 0;
-    for (JsonNode s : r.steps()) {
-      remap += s.get("remapSeconds").asDouble();
-    }
-    perStep.put("remapSeconds", remap / steps);
     ArrayNode each = n.putArray("steps");
     r.steps().forEach(each::add);
     return n;
@@ -225,17 +261,18 @@ final class DemoBenchmark {
     }
     out.println();
     out.println("| balancing | ranks | time per step | speedup | efficiency | utilization | remaps (cost) |"
-        + " compute / exchange / regrid / remap per step | prediction error |");
-    out.println("|---|---|---|---|---|---|---|---|---|");
+        + " compute / exchange / regrid / remap per step | prediction error | whole run: time per step, speedup |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|");
     for (Run r : runs) {
       ObjectNode l = line(r, runs, base, args, cores, ceilings.get(r.ranks()));
       JsonNode ps = l.get("perStep");
       out.printf(Locale.ROOT, "| %s | %d | %.1f ms | %.2f | %.2f | %.3f | %d (%.1f ms) | %.1f / %.1f / %.1f / %.1f ms |"
-          + " %.3f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(), l.get("speedup").asDouble(),
-          l.get("parallelEfficiency").asDouble(), l.get("utilization").asDouble(), l.get("remaps").asInt(),
-          1e3 * l.get("remapSeconds").asDouble(), 1e3 * ps.get("computeSeconds").asDouble(),
+          + " %.3f | %.1f ms, %.2f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(),
+          l.get("speedup").asDouble(), l.get("parallelEfficiency").asDouble(), l.get("utilization").asDouble(),
+          l.get("remaps").asInt(), 1e3 * l.get("remapSeconds").asDouble(), 1e3 * ps.get("computeSeconds").asDouble(),
           1e3 * ps.get("exchangeSeconds").asDouble(), 1e3 * ps.get("regridSeconds").asDouble(),
-          1e3 * ps.get("remapSeconds").asDouble(), l.get("predictionError").asDouble());
+          1e3 * ps.get("remapSeconds").asDouble(), l.get("predictionError").asDouble(),
+          1e3 * r.wholeRunSecondsPerStep(), l.get("wholeRunSpeedup").asDouble());
     }
   }
 
@@ -287,6 +324,14 @@ final class DemoBenchmark {
       crosses.setSeriesPaint(k, Color.BLACK);
     }
     plot.setRenderer(1, crosses);
+    int warmup = runs.isEmpty() ? 0 : runs.get(0).warmup();
+    if (warmup > 0) {
+      ValueMarker end = new ValueMarker(warmup + 0.5, Color.GRAY, new BasicStroke(1f));
+      end.setLabel("end of warm-up");
+      end.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+      end.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+      plot.addDomainMarker(end);
+    }
     try {
       Files.createDirectories(png.toAbsolutePath().getParent());
       ChartUtils.saveChartAsPNG(png.toFile(), chart, 1000, 560);

@@ -29,14 +29,15 @@ public final class LaplaceDemo {
       "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
-      "            [--trace FILE] [--progress N] [--bench [--json]] [--help]",
+      "            [--trace FILE] [--progress N] [--bench [--json] [--warmup N]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
       "  --ranks P       ranks (default 4)",
       "  --balancer NAME how grids are spread over the ranks (default knapsack)",
       "  --trigger NAME  when they are spread again (default " + BalancingModules.DEFAULT_TRIGGER + ")",
-      "  --steps N       outer steps, the spot moving 0.01 per step (default 40, 0 = static only)",
+      "  --steps N       outer steps, the spot moving 0.01 per step (default 40, with --bench 120; 0 = static",
+      "                  only)",
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
       "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
@@ -61,6 +62,9 @@ public final class LaplaceDemo {
       "                  its own problem: 640 x 640 cells on level 0 in boxes of 160, levels 0..2, 60 sweeps,",
       "                  regrid every 4 steps, refined boxes of 8 to 128 cells (--base: yours, from the options).",
       "  --json          with --bench: one JSON object per line",
+      "  --warmup N      with --bench: the first N steps run but are not measured, while the JIT compiler",
+      "                  compiles the solver (default a third of the steps); the whole run is reported beside",
+      "                  them",
       "  --help          this text; --version: the version",
       "Balancers: " + String.join(", ", BalancingModules.balancerNames()),
       "Triggers:  " + String.join(", ", BalancingModules.triggerNames())
@@ -88,7 +92,12 @@ public final class LaplaceDemo {
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       boolean help, int base, int box, int sweeps, boolean calibrate,
-      boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress) {
+      boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
+      int warmup) {
+    static final int DEFAULT_STEPS = 40;
+    /** The benchmark's steps: its spot goes along the edge and back once (80 steps) after 40 of warm-up. */
+    static final int BENCH_STEPS = 120;
+
     /**
      * Parses and checks a command line (GNU options, {@code --name value} or {@code --name=value}, by picocli);
      * every value is checked here, before any rank starts.
@@ -116,7 +125,7 @@ public final class LaplaceDemo {
       String balancer = BalancingModules.DEFAULT_BALANCER;
       @CommandLine.Option(names = "--trigger", paramLabel = "NAME")
       String trigger = BalancingModules.DEFAULT_TRIGGER;
-      @CommandLine.Option(names = "--steps", paramLabel = "N") String steps = "40";
+      @CommandLine.Option(names = "--steps", paramLabel = "N") String steps;
       @CommandLine.Option(names = "--device", paramLabel = "D") String device = "multicore";
       @CommandLine.Option(names = "--lmax", paramLabel = "L") String lmax = "3";
       @CommandLine.Option(names = "--output", paramLabel = "DIR") String output = "target/amr-demo";
@@ -136,6 +145,7 @@ public final class LaplaceDemo {
       @CommandLine.Option(names = "--trace", paramLabel = "FILE") String trace;
       @CommandLine.Option(names = "--bench") boolean bench;
       @CommandLine.Option(names = "--json") boolean json;
+      @CommandLine.Option(names = "--warmup", paramLabel = "N") String warmup;
       @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
       /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
@@ -174,6 +184,15 @@ public final class LaplaceDemo {
         if (json && !bench) {
           throw new IllegalArgumentException("--json: only with --bench");
         }
+        if (warmup != null && !bench) {
+          throw new IllegalArgumentException("--warmup: only with --bench");
+        }
+        int stepCount = steps == null ? (bench ? BENCH_STEPS : DEFAULT_STEPS) : intValue("--steps", steps, 0, 100_000);
+        int warmupSteps = !bench ? 0 : warmup == null ? stepCount / 3 : intValue("--warmup", warmup, 0, 100_000);
+        if (bench && warmupSteps >= stepCount) {
+          throw new IllegalArgumentException("--warmup = " + warmupSteps + ": must be less than --steps = " + stepCount
+              + " (the steps after the warm-up are the ones measured)");
+        }
         if (traceFile != null && bench) {
           throw new IllegalArgumentException("--trace: not with --bench");
         }
@@ -183,12 +202,12 @@ public final class LaplaceDemo {
         if (baseCells > 0 && boxCells > baseCells) {
           throw new IllegalArgumentException("--box = " + boxCells + ": must be at most --base = " + baseCells);
         }
-        Args a = new Args(intValue("--ranks", ranks, 1, 64), balancer, trigger, intValue("--steps", steps, 0, 100_000),
+        Args a = new Args(intValue("--ranks", ranks, 1, 64), balancer, trigger, stepCount,
             MpjDevice.parse(device), intValue("--lmax", lmax, 0, 6), Path.of(output), List.copyOf(sets),
             intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, help,
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
-            intValue("--progress", progress, 1, 100_000));
+            intValue("--progress", progress, 1, 100_000), warmupSteps);
         if (!help && !bench) {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());

@@ -197,6 +197,11 @@ public final class LaplaceDemoProgram implements RankProgram {
     n.put("imbalance", r.imbalance());
     n.put("predictionError", r.predictionError());
     n.put("cells", Arrays.stream(r.pointsPerLevel()).sum());
+    if (r.times() != null) {
+      // The step's utilization terms (slowest and mean rank's sweep time), for the utilization of part of a run.
+      n.put("sweepMaxSeconds", r.times().max());
+      n.put("sweepMeanSeconds", r.times().average());
+    }
     return n.toString();
   }
 

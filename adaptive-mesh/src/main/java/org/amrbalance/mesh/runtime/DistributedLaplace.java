@@ -495,7 +495,7 @@ public final class DistributedLaplace {
       remapCost += r.cost();
     }
     return new Summary(step - startStep, startStep, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
-        sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1, computeSeconds.clone(),
+        Summary.utilization(sumAverage, sumMax, remapCost), computeSeconds.clone(),
         report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()),
         phaseSeconds.clone(), predictedSteps == 0 ? Double.NaN : sumPredictionError / predictedSteps);
   }
@@ -515,6 +515,14 @@ public final class DistributedLaplace {
   public record Summary(int steps, int firstStep, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
       double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,
       double migrationSeconds, double[] phaseSeconds, double predictionError) {
+    /**
+     * Σ T_avg / (Σ T_max + Σ remap costs) over any run of steps: the one formula of {@link #utilization}, also for a
+     * part of a run (the benchmark's steps after its warm-up); 1 when nothing was measured.
+     */
+    public static double utilization(double sumAverage, double sumMax, double remapCost) {
+      return sumMax + remapCost > 0 ? sumAverage / (sumMax + remapCost) : 1;
+    }
+
     /** Wall time per step (slowest rank), 0 before the first step. */
     public double wallPerStep() {
       return steps == 0 ? 0 : wallSeconds / steps;

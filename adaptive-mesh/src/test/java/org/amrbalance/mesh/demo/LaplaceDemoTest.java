@@ -1,6 +1,7 @@
 package org.amrbalance.mesh.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
@@ -80,6 +81,11 @@ class LaplaceDemoTest {
   }
 
   private static DemoBenchmark.Run run(String balancing, int ranks, List<String> lines) throws Exception {
+    return run(balancing, ranks, lines, 0);
+  }
+
+  private static DemoBenchmark.Run run(String balancing, int ranks, List<String> lines, int warmup)
+      throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<JsonNode> steps = new ArrayList<>();
     JsonNode result = null;
@@ -90,7 +96,7 @@ class LaplaceDemoTest {
         result = json.readTree(l.substring(LaplaceDemoProgram.RESULT_JSON.length()));
       }
     }
-    return new DemoBenchmark.Run(balancing, ranks, result, steps);
+    return new DemoBenchmark.Run(balancing, ranks, result, steps, warmup);
   }
 
   @Test
@@ -133,6 +139,31 @@ class LaplaceDemoTest {
       assertThat(line.get("steps")).hasSize(4);
       assertThat(line.get("perStep").get("remapSeconds").asDouble()).isPositive();
     }
+    // With a warm-up, the benchmark's numbers are those of the steps after it, recomputed here from the step lines
+    // (the summary's utilization also charges the first placement, made before step 1: higher here).
+    assertThat(two.utilization()).isGreaterThan(two.result().get("utilization").asDouble());
+    List<String> twoLines = jsonLines(2, argv);
+    DemoBenchmark.Run warm = run("dynamic", 2, twoLines, 1);
+    List<JsonNode> after = warm.steps().subList(1, 4);
+    double avg = 0;
+    double max = 0;
+    double remap = 0;
+    double wall = 0;
+    for (JsonNode st : after) {
+      avg += st.get("sweepMeanSeconds").asDouble();
+      max += st.get("sweepMaxSeconds").asDouble();
+      remap += st.get("remapSeconds").asDouble();
+      wall += st.get("wallSeconds").asDouble();
+    }
+    assertThat(warm.window()).hasSize(3);
+    assertThat(warm.secondsPerStep()).isCloseTo(wall / 3, within(1e-12));
+    assertThat(warm.utilization()).isCloseTo(avg / (max + remap), within(1e-12));
+    ObjectNode warmLine = DemoBenchmark.line(warm, List.of(warm), LaplaceDemo.Args.parse(argv).runOptions(),
+        LaplaceDemo.Args.parse(argv), 2, null);
+    assertThat(warmLine.get("remaps").asInt()).as("regrids of steps 2 and 4, after the warm-up step").isEqualTo(2);
+    assertThat(warmLine.get("wholeRunRemaps").asInt()).isEqualTo(3);
+    assertThat(warmLine.get("wholeRunSecondsPerStep").asDouble())
+        .isEqualTo(warm.result().get("secondsPerStep").asDouble());
     Path png = dir.resolve("bench.png");
     DemoBenchmark.plot(runs, png, LaplaceDemo.Args.parse(argv).runOptions());
     BufferedImage image = ImageIO.read(png.toFile());
@@ -226,6 +257,14 @@ class LaplaceDemoTest {
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--lmax", "-1")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--lmax = -1: must be in [0, 6]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--steps", "x")).hasMessageContaining("--steps = x");
+    // The benchmark measures the steps after its warm-up: a third of them unless told.
+    assertThat(defaults.steps()).isEqualTo(40);
+    assertThat(LaplaceDemo.Args.parse("--bench").steps()).isEqualTo(120);
+    assertThat(LaplaceDemo.Args.parse("--bench").warmup()).isEqualTo(40);
+    assertThat(LaplaceDemo.Args.parse("--bench", "--steps", "30", "--warmup", "0").warmup()).isZero();
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--bench", "--steps", "30", "--warmup", "30"))
+        .hasMessage("--warmup = 30: must be less than --steps = 30 (the steps after the warm-up are the ones measured)");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--warmup", "5")).hasMessage("--warmup: only with --bench");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--bogus")).hasMessageContaining("unknown argument '--bogus'");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--output")).hasMessageContaining("--output");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--device", "tcp")).hasMessageContaining("device = tcp");
