@@ -151,7 +151,8 @@ final class FasCycle {
     LevelPlan plan = plan(l);
     if (sweeps > 0) {
       cycleSweeps += sweeps;
-      return reduced(sweeps(plan, omega, sweeps));
+      // Every later reader of level l's sibling ghosts fills them first (the down leg, the next cycle, a regrid).
+      return reduced(sweeps(plan, omega, sweeps, false));
     }
     double first = sweep(plan, omega);
     cycleSweeps += 1 + relax(plan, omega, first);
@@ -256,7 +257,7 @@ final class FasCycle {
    * ranks, or only this rank's within a step of the moving variant, which does not use it.
    */
   private double sweep(LevelPlan p, double omega) {
-    return reduced(sweeps(p, omega, 1));
+    return reduced(sweeps(p, omega, 1, true));
   }
 
   private double reduced(double correction) {
@@ -270,9 +271,11 @@ final class FasCycle {
    * of {@link #sweep} n times, bit for bit. With two ghost layers there is one exchange per sweep instead of one per
    * colour: colour 0 is also computed on the sibling-owned cells of the first ghost layer, from the same values and
    * right side as their owner uses, so colour 1 finds its ghost neighbours current (on two ranks the waits at the
-   * exchanges, not the copies, cost most of a step). Returns this rank's largest correction of the first sweep.
+   * exchanges, not the copies, cost most of a step). With {@code exchangeLast} the siblings' ghosts are current
+   * afterwards; without, the last sweep's values are not exchanged (one exchange a visit saved where the caller
+   * fills the level's ghosts before reading them). Returns this rank's largest correction of the first sweep.
    */
-  private double sweeps(LevelPlan p, double omega, int n) {
+  private double sweeps(LevelPlan p, double omega, int n, boolean exchangeLast) {
     GridHierarchy grids = s.grids();
     GridExchange.Pending pending = null;
     double first = 0;
@@ -285,7 +288,9 @@ final class FasCycle {
         first = max;
       }
     }
-    grids.exchangeSiblings(p.level);
+    if (exchangeLast) {
+      grids.exchangeSiblings(p.level);
+    }
     return first;
   }
 
