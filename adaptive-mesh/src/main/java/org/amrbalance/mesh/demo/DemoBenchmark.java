@@ -45,7 +45,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  *   <li>dynamic: the configured trigger remaps with the balancer, and new grids are placed where their data is
  *       within 1.25 times a level's average load (the default placement).
  * </ul>
- * Each run reports seconds per step (slowest rank, static solve and start-up excluded), speedup and parallel
+ * Each run reports seconds per step (slowest rank, over the steps after the warm-up), speedup and parallel
  * efficiency against 1 rank of the same mode, utilization, remaps and their cost, the mean time per step of each
  * phase, and the load prediction error; {@code bench.png} in the output folder plots the time of every step.
  */
@@ -70,7 +70,9 @@ final class DemoBenchmark {
   /**
    * One launch's numbers. Those of the table are over the steps after the first {@code warmup} (JMH's warm-up
    * iterations: the JIT compiler is still compiling the solver, on the cores the ranks share, during the first tens
-   * of steps; a production run lasts thousands); the whole run's time per step is kept beside them.
+   * of steps, and each rank waits out at every exchange what the compiler took from the other; a production run
+   * lasts thousands of steps); the whole run's time per step, and the compiler's time within the measured steps,
+   * are kept beside them.
    */
   record Run(String balancing, int ranks, JsonNode result, List<JsonNode> steps, int warmup) {
     /** The measured steps: those after the warm-up. */
@@ -100,6 +102,20 @@ final class DemoBenchmark {
     double utilization() {
       return DistributedLaplace.Summary.utilization(sum("sweepMeanSeconds"), sum("sweepMaxSeconds"),
           sum("remapSeconds"));
+    }
+
+    /** Seconds the JIT compiler spent during the measured steps (its JVM's, all its threads): 0 once it is done. */
+    double compilerSecondsMeasured() {
+      double before = Double.NaN;
+      double last = Double.NaN;
+      for (JsonNode s : steps) {
+        double c = s.path("compilerSeconds").asDouble(Double.NaN);
+        if (s.get("step").asInt() <= Math.max(1, warmup)) {
+          before = c;
+        }
+        last = c;
+      }
+      return last - before;
     }
 
     double wholeRunSecondsPerStep() {
@@ -240,6 +256,7 @@ final class DemoBenchmark {
     n.put("remaps", (int) r.sum("remaps"));
     n.put("remapSeconds", r.sum("remapSeconds"));
     n.put("predictionError", r.mean("predictionError"));
+    n.put("compilerSecondsMeasured", r.compilerSecondsMeasured());
     n.put("wholeRunUtilization", r.result().get("utilization").asDouble());
     n.put("wholeRunRemaps", r.result().get("remaps").asInt());
     ObjectNode perStep = n.putObject("perStep");
@@ -261,17 +278,18 @@ final class DemoBenchmark {
     }
     out.println();
     out.println("| balancing | ranks | time per step | speedup | efficiency | utilization | remaps (cost) |"
-        + " compute / exchange / regrid / remap per step | prediction error | whole run: time per step, speedup |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|");
+        + " compute / exchange / regrid / remap per step | prediction error | JIT compiling | whole run: time per"
+        + " step, speedup |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|");
     for (Run r : runs) {
       ObjectNode l = line(r, runs, base, args, cores, ceilings.get(r.ranks()));
       JsonNode ps = l.get("perStep");
       out.printf(Locale.ROOT, "| %s | %d | %.1f ms | %.2f | %.2f | %.3f | %d (%.1f ms) | %.1f / %.1f / %.1f / %.1f ms |"
-          + " %.3f | %.1f ms, %.2f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(),
+          + " %.3f | %.1f s | %.1f ms, %.2f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(),
           l.get("speedup").asDouble(), l.get("parallelEfficiency").asDouble(), l.get("utilization").asDouble(),
           l.get("remaps").asInt(), 1e3 * l.get("remapSeconds").asDouble(), 1e3 * ps.get("computeSeconds").asDouble(),
           1e3 * ps.get("exchangeSeconds").asDouble(), 1e3 * ps.get("regridSeconds").asDouble(),
-          1e3 * ps.get("remapSeconds").asDouble(), l.get("predictionError").asDouble(),
+          1e3 * ps.get("remapSeconds").asDouble(), l.get("predictionError").asDouble(), r.compilerSecondsMeasured(),
           1e3 * r.wholeRunSecondsPerStep(), l.get("wholeRunSpeedup").asDouble());
     }
   }

@@ -3,6 +3,8 @@ package org.amrbalance.mesh.demo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -175,7 +177,7 @@ public final class LaplaceDemoProgram implements RankProgram {
                 : r.times().max() / r.times().average(), run.remaps().size(), points(r.pointsPerLevel()), r.error());
       }
       if (stepJson) {
-        printer.println(STEP_JSON + " " + stepJson(r));
+        printer.println(STEP_JSON + " " + stepJson(r, compilerSeconds()));
       }
       if (options.checks(s)) {
         save(run, snapshots, s);
@@ -184,7 +186,17 @@ public final class LaplaceDemoProgram implements RankProgram {
   }
 
   /** One step for tools: wall time and its phases in seconds (see {@link StepReport}), remaps, prediction error. */
-  static String stepJson(StepReport r) {
+  /**
+   * The JIT compiler's time so far in this JVM (all its threads, for every rank of a multicore JVM), NaN where the
+   * JVM does not measure it: how much compiling still competes with the ranks for the cores at a given step.
+   */
+  static double compilerSeconds() {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() / 1e3
+        : Double.NaN;
+  }
+
+  static String stepJson(StepReport r, double compilerSeconds) {
     ObjectNode n = JSON.createObjectNode();
     n.put("step", r.step());
     n.put("wallSeconds", r.wallSeconds());
@@ -197,6 +209,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     n.put("imbalance", r.imbalance());
     n.put("predictionError", r.predictionError());
     n.put("cells", Arrays.stream(r.pointsPerLevel()).sum());
+    n.put("compilerSeconds", compilerSeconds);
     if (r.times() != null) {
       // The step's utilization terms (slowest and mean rank's sweep time), for the utilization of part of a run.
       n.put("sweepMaxSeconds", r.times().max());

@@ -257,10 +257,10 @@ class LaplaceDemoTest {
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--lmax", "-1")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--lmax = -1: must be in [0, 6]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--steps", "x")).hasMessageContaining("--steps = x");
-    // The benchmark measures the steps after its warm-up: a third of them unless told.
+    // The benchmark measures the steps after its warm-up: half of them unless told.
     assertThat(defaults.steps()).isEqualTo(40);
-    assertThat(LaplaceDemo.Args.parse("--bench").steps()).isEqualTo(120);
-    assertThat(LaplaceDemo.Args.parse("--bench").warmup()).isEqualTo(40);
+    assertThat(LaplaceDemo.Args.parse("--bench").steps()).isEqualTo(160);
+    assertThat(LaplaceDemo.Args.parse("--bench").warmup()).isEqualTo(80);
     assertThat(LaplaceDemo.Args.parse("--bench", "--steps", "30", "--warmup", "0").warmup()).isZero();
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--bench", "--steps", "30", "--warmup", "30"))
         .hasMessage("--warmup = 30: must be less than --steps = 30 (the steps after the warm-up are the ones measured)");
