@@ -98,20 +98,33 @@ public final class BalancerComparison implements Reproduction {
   }
 
   /**
-   * The {@code amrbalance.data} system property if set, else {@code readers/src/test/resources/hierarchies}
-   * under the current directory if it exists there, else under the parent directory if it exists there,
-   * else the (missing) one under the current directory.
+   * The {@code amrbalance.data} system property if set, else {@code readers/src/test/resources/hierarchies} in the
+   * current directory or the nearest of its parents that has it, else beside the launcher jar
+   * ({@code experiments/target/amrbalance.jar}: two folders up) or above, else the (missing) one under the current
+   * directory: the bundled hierarchies are found from any folder of the checkout and from wherever the jar is run.
    */
   public static Path defaultDataFolder() {
     String property = System.getProperty("amrbalance.data");
     if (property != null && !property.isBlank()) {
       return Path.of(property);
     }
-    if (Files.isDirectory(DEFAULT_DATA)) {
-      return DEFAULT_DATA;
+    List<Path> starts = new ArrayList<>(List.of(Path.of("").toAbsolutePath()));
+    try {
+      java.security.CodeSource code = BalancerComparison.class.getProtectionDomain().getCodeSource();
+      if (code != null) {
+        starts.add(Path.of(code.getLocation().toURI()).toAbsolutePath());
+      }
+    } catch (java.net.URISyntaxException | SecurityException | IllegalArgumentException e) {
+      // No location to search from: the working directory alone.
     }
-    Path up = Path.of("..").resolve(DEFAULT_DATA);
-    return Files.isDirectory(up) ? up.normalize() : DEFAULT_DATA;
+    for (Path start : starts) {
+      for (Path dir = start; dir != null; dir = dir.getParent()) {
+        if (Files.isDirectory(dir.resolve(DEFAULT_DATA))) {
+          return dir.equals(Path.of("").toAbsolutePath()) ? DEFAULT_DATA : dir.resolve(DEFAULT_DATA);
+        }
+      }
+    }
+    return DEFAULT_DATA;
   }
 
   @Override

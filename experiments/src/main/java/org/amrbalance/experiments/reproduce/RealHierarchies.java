@@ -294,9 +294,9 @@ public final class RealHierarchies implements Reproduction {
     return LinePlot.titled(file + ": " + metric).axes("ranks (square 2-D mesh)", metric).logX(true);
   }
 
-  /** {@link #DEFAULT_DATA} under the current directory if it is there, else under its parent. */
+  /** The bundled hierarchies, found as {@link BalancerComparison#defaultDataFolder} says. */
   public static Path defaultData() {
-    return Files.isDirectory(DEFAULT_DATA) ? DEFAULT_DATA : Path.of("..").resolve(DEFAULT_DATA);
+    return BalancerComparison.defaultDataFolder();
   }
 
   /** Every file of {@code dir} whose format is recognised, in name order; others (parameters, notes) are left. */
