@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.annotation.concurrent.Immutable;
@@ -191,18 +192,23 @@ public final class MpjLauncher {
       Path statusDir = Files.createDirectory(runDir.resolve("status"));
       Path home = mpjHome;
       List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar"));
-      if (device == MpjDevice.NIODEV) {
-        int[] ports = freePorts(3);
-        home = privateHome(runDir, ports);
-        started.add(startDaemon(home, runDir, ports[0], start));
-        Path machines = Files.writeString(runDir.resolve("machines"), "localhost\n", StandardCharsets.UTF_8);
+      if (device == MpjDevice.MULTICORE && !bundlesMpj(classpath)) {
+        command = multicoreCommand(runDir);
+      } else {
+        List<String> niodev = List.of();
+        if (device == MpjDevice.NIODEV) {
+          int[] ports = freePorts(3);
+          home = privateHome(runDir, ports);
+          started.add(startDaemon(home, runDir, ports[0], start));
+          Path machines = Files.writeString(runDir.resolve("machines"), "localhost\n", StandardCharsets.UTF_8);
+          niodev = List.of("-dport", Integer.toString(ports[0]), "-machinesfile", machines.toString(), "-wdir",
+              runDir.toString());
+        }
         command.add(home.resolve("lib/starter.jar").toString());
-        command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName(),
-            "-dport", Integer.toString(ports[0]), "-machinesfile", machines.toString(), "-wdir", runDir.toString()));
+        command.addAll(List.of("-np", Integer.toString(ranks), "-dev", device.mpjName()));
+        command.addAll(niodev);
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classpath));
-      } else {
-        command = multicoreCommand(runDir);
       }
       command.addAll(List.of(MpjRankMain.class.getName(), statusDir.toString(), program.getName(),
           MpjRankMain.encodeArgs(args)));
@@ -259,6 +265,34 @@ public final class MpjLauncher {
         runDir.toString(), Integer.toString(ranks), "smpdev", "useLocalLoader", classpath.isEmpty() ? "EMPTY"
             : classpath));
     return command;
+  }
+
+  /**
+   * Whether an entry of the class path holds MPJ's own classes ({@code mpi/MPI.class}, as a fat jar may): on the
+   * JVM's class path they would be one copy for all multicore ranks, whose state MPJ keeps in statics, so such a
+   * launch goes through MPJ's starter, every rank loading the whole program apart (slower, but correct).
+   */
+  static boolean bundlesMpj(String classpath) {
+    for (String e : classpath.split(Pattern.quote(File.pathSeparator))) {
+      if (e.isEmpty()) {
+        continue;
+      }
+      Path entry = Path.of(e);
+      if (Files.isDirectory(entry)) {
+        if (Files.isRegularFile(entry.resolve("mpi/MPI.class"))) {
+          return true;
+        }
+      } else if (Files.isRegularFile(entry)) {
+        try (JarFile jar = new JarFile(entry.toFile())) {
+          if (jar.getEntry("mpi/MPI.class") != null) {
+            return true;
+          }
+        } catch (IOException notAJar) {
+          // Not a jar: the JVM ignores it as well.
+        }
+      }
+    }
+    return false;
   }
 
   private enum Outcome { ALL_REPORTED, RANK_FAILED, STARTER_EXITED, TIMED_OUT }

@@ -68,4 +68,29 @@ class MpjLauncherTest {
       }
     }
   }
+
+  /** A class path that carries MPJ's own classes cannot be shared by multicore ranks: the launch takes MPJ's starter. */
+  @Test
+  void aClassPathThatBundlesMpjIsSeen(@TempDir Path dir) throws IOException {
+    Path classes = Files.createDirectories(dir.resolve("classes/mpi"));
+    Path plain = Files.createDirectories(dir.resolve("plain/org"));
+    Path fat = dir.resolve("fat.jar");
+    try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(fat))) {
+      jar.putNextEntry(new java.util.jar.JarEntry("mpi/MPI.class"));
+      jar.write(new byte[] {(byte) 0xCA, (byte) 0xFE});
+      jar.closeEntry();
+    }
+    Path thin = dir.resolve("thin.jar");
+    try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(thin))) {
+      jar.putNextEntry(new java.util.jar.JarEntry("org/Program.class"));
+      jar.closeEntry();
+    }
+    Files.writeString(classes.resolve("MPI.class"), "");
+    String sep = java.io.File.pathSeparator;
+
+    assertThat(MpjLauncher.bundlesMpj(plain.getParent() + sep + thin + sep + dir.resolve("missing.jar"))).isFalse();
+    assertThat(MpjLauncher.bundlesMpj(plain.getParent() + sep + fat)).isTrue();
+    assertThat(MpjLauncher.bundlesMpj(classes.getParent().toString())).isTrue();
+    assertThat(MpjLauncher.bundlesMpj("")).isFalse();
+  }
 }

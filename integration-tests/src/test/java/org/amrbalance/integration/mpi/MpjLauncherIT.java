@@ -61,6 +61,23 @@ class MpjLauncherIT {
     assertThat(lines.stream().map(l -> field(l, "communicator")).distinct()).hasSize(3);
   }
 
+  /** A class path that bundles MPJ's classes (a fat jar) is launched the old way: every rank loads everything apart. */
+  @Test
+  void aClassPathThatBundlesMpjGivesEveryRankItsOwnCopy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws java.io.IOException {
+    MpjLauncher launcher = MpjLauncher.locate().withRanks(3).withTimeout(Launches.LIMIT);
+    java.nio.file.Path bundle = java.nio.file.Files.copy(launcher.mpjHome().resolve("lib/mpj.jar"),
+        dir.resolve("bundle.jar"));
+    launcher = launcher.withClasspath(System.getProperty("java.class.path") + java.io.File.pathSeparator + bundle);
+
+    LaunchResult result = Launches.run(launcher, ClassSharingProgram.class);
+
+    assertThat(result.succeeded()).as(result.summary()).isTrue();
+    List<String> lines = result.output().stream().filter(l -> l.startsWith(ClassSharingProgram.PREFIX)).toList();
+    assertThat(lines).hasSize(3).allSatisfy(l -> assertThat(l).contains(" sum=6.0 "));
+    assertThat(lines.stream().map(l -> field(l, "solver")).distinct()).hasSize(3);
+  }
+
   private static String field(String line, String name) {
     for (String word : line.split(" ")) {
       if (word.startsWith(name + "=")) {
