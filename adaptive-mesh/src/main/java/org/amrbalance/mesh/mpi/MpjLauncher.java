@@ -191,10 +191,11 @@ public final class MpjLauncher {
     try {
       Path statusDir = Files.createDirectory(runDir.resolve("status"));
       Path home = mpjHome;
-      List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar"));
+      List<String> command;
       if (device == MpjDevice.MULTICORE && !bundlesMpj(classpath)) {
         command = multicoreCommand(runDir);
       } else {
+        command = new ArrayList<>(List.of(javaExecutable(), "-jar"));
         List<String> niodev = List.of();
         if (device == MpjDevice.NIODEV) {
           int[] ports = freePorts(3);

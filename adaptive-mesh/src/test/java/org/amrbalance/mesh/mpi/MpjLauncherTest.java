@@ -3,11 +3,14 @@ package org.amrbalance.mesh.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,18 +78,18 @@ class MpjLauncherTest {
     Path classes = Files.createDirectories(dir.resolve("classes/mpi"));
     Path plain = Files.createDirectories(dir.resolve("plain/org"));
     Path fat = dir.resolve("fat.jar");
-    try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(fat))) {
-      jar.putNextEntry(new java.util.jar.JarEntry("mpi/MPI.class"));
+    try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(fat))) {
+      jar.putNextEntry(new JarEntry("mpi/MPI.class"));
       jar.write(new byte[] {(byte) 0xCA, (byte) 0xFE});
       jar.closeEntry();
     }
     Path thin = dir.resolve("thin.jar");
-    try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(thin))) {
-      jar.putNextEntry(new java.util.jar.JarEntry("org/Program.class"));
+    try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(thin))) {
+      jar.putNextEntry(new JarEntry("org/Program.class"));
       jar.closeEntry();
     }
     Files.writeString(classes.resolve("MPI.class"), "");
-    String sep = java.io.File.pathSeparator;
+    String sep = File.pathSeparator;
 
     assertThat(MpjLauncher.bundlesMpj(plain.getParent() + sep + thin + sep + dir.resolve("missing.jar"))).isFalse();
     assertThat(MpjLauncher.bundlesMpj(plain.getParent() + sep + fat)).isTrue();

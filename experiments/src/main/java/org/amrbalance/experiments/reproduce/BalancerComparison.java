@@ -108,7 +108,8 @@ public final class BalancerComparison implements Reproduction {
     if (property != null && !property.isBlank()) {
       return Path.of(property);
     }
-    List<Path> starts = new ArrayList<>(List.of(Path.of("").toAbsolutePath()));
+    Path here = Path.of("").toAbsolutePath();
+    List<Path> starts = new ArrayList<>(List.of(here));
     try {
       java.security.CodeSource code = BalancerComparison.class.getProtectionDomain().getCodeSource();
       if (code != null) {
@@ -120,7 +121,7 @@ public final class BalancerComparison implements Reproduction {
     for (Path start : starts) {
       for (Path dir = start; dir != null; dir = dir.getParent()) {
         if (Files.isDirectory(dir.resolve(DEFAULT_DATA))) {
-          return dir.equals(Path.of("").toAbsolutePath()) ? DEFAULT_DATA : dir.resolve(DEFAULT_DATA);
+          return dir.equals(here) ? DEFAULT_DATA : dir.resolve(DEFAULT_DATA);
         }
       }
     }

@@ -2,6 +2,10 @@ package org.amrbalance.integration.mpi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +15,7 @@ import org.amrbalance.mesh.mpi.MpjDevice;
 import org.amrbalance.mesh.mpi.MpjLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -63,12 +68,10 @@ class MpjLauncherIT {
 
   /** A class path that bundles MPJ's classes (a fat jar) is launched the old way: every rank loads everything apart. */
   @Test
-  void aClassPathThatBundlesMpjGivesEveryRankItsOwnCopy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-      throws java.io.IOException {
+  void aClassPathThatBundlesMpjGivesEveryRankItsOwnCopy(@TempDir Path dir) throws IOException {
     MpjLauncher launcher = MpjLauncher.locate().withRanks(3).withTimeout(Launches.LIMIT);
-    java.nio.file.Path bundle = java.nio.file.Files.copy(launcher.mpjHome().resolve("lib/mpj.jar"),
-        dir.resolve("bundle.jar"));
-    launcher = launcher.withClasspath(System.getProperty("java.class.path") + java.io.File.pathSeparator + bundle);
+    Path bundle = Files.copy(launcher.mpjHome().resolve("lib/mpj.jar"), dir.resolve("bundle.jar"));
+    launcher = launcher.withClasspath(System.getProperty("java.class.path") + File.pathSeparator + bundle);
 
     LaunchResult result = Launches.run(launcher, ClassSharingProgram.class);
 

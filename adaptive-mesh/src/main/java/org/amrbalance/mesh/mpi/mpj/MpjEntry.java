@@ -1,7 +1,6 @@
 package org.amrbalance.mesh.mpi.mpj;
 
 import java.util.List;
-import mpi.MPI;
 import org.amrbalance.mesh.mpi.RankProgram;
 
 /**
@@ -16,8 +15,9 @@ public final class MpjEntry {
     if (program == null) {
       throw new IllegalArgumentException("program = null: must not be null");
     }
-    String[] mine = MPI.Init(args);
-    program.run(MpjCollectives.world(), List.of(mine));
-    MPI.Finalize();
+    MpjRuntime mpi = new MpjRuntime();
+    String[] mine = mpi.init(args);
+    program.run(mpi.world(), List.of(mine));
+    mpi.finish();
   }
 }
