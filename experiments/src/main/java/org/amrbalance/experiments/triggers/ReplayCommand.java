@@ -68,11 +68,33 @@ public final class ReplayCommand implements Command {
    * The checked options: every trigger name and {@code --set} key and value is valid and the trace exists; the
    * remap model is checked for its form here and against the trace once it is read.
    *
-   * @param policies fresh policies of each trigger, in the order given, {@code all} expanded
+   * @param triggers the trigger specs, in the order given, {@code all} expanded
+   * @param settings the {@code --set} values
    * @param remapCost seconds per replayed remap, or NaN for the trace's own
    */
-  record Options(Path trace, Map<String, Supplier<RemapPolicy>> policies, String remapModel, double remapCost,
-      int blocks, int fixedMax, boolean json) {}
+  record Options(Path trace, List<String> triggers, List<String> settings, String remapModel, double remapCost,
+      int blocks, int fixedMax, boolean json) {
+    /**
+     * Fresh policies of each trigger, told what a host knows, as {@code simulate} tells them: the remap cost before
+     * the first measured one ({@code initial-cost}) and the run length ({@code steps}, {@code expected-steps}),
+     * unless {@code --set} says otherwise.
+     */
+    Map<String, Supplier<RemapPolicy>> policies(double initialCost, int steps) {
+      NamedTriggers named = NamedTriggers.discover();
+      Map<String, String> defaults = new LinkedHashMap<>();
+      if (Double.isFinite(initialCost)) {
+        defaults.put("initial-cost", Double.toString(initialCost));
+      }
+      defaults.put("steps", Integer.toString(steps));
+      defaults.put("expected-steps", Integer.toString(steps));
+      Map<String, Map<String, String>> options = named.options(triggers, settings, defaults);
+      Map<String, Supplier<RemapPolicy>> policies = new LinkedHashMap<>();
+      for (String s : triggers) {
+        policies.putIfAbsent(s, named.policy(s, options));
+      }
+      return policies;
+    }
+  }
 
   Options options(Path workingDirectory) {
     if (trace == null) {
@@ -92,12 +114,10 @@ public final class ReplayCommand implements Command {
         expanded.add(s.strip());
       }
     }
-    Map<String, Map<String, String>> options = named.options(expanded, set == null ? List.of() : set, Map.of());
-    Map<String, Supplier<RemapPolicy>> policies = new LinkedHashMap<>();
-    for (String s : expanded) {
-      policies.putIfAbsent(s, named.policy(s, options));
-    }
-    return new Options(Values.readableFile("--trace", trace, workingDirectory), policies, model, cost, b, fm, json);
+    Options checked = new Options(Values.readableFile("--trace", trace, workingDirectory), List.copyOf(expanded),
+        set == null ? List.of() : List.copyOf(set), model, cost, b, fm, json);
+    checked.policies(1, 1); // every name, key and value, before the trace is read
+    return checked;
   }
 
   @Override
@@ -118,7 +138,8 @@ public final class ReplayCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw UsageException.input(e.getMessage(), o.trace());
     }
-    Report report = Report.of(replay, o.policies(), o.blocks(), Math.min(o.fixedMax(),
+    Report report = Report.of(replay, o.policies(
+        Double.isNaN(o.remapCost()) ? replay.meanMeasuredCost() : o.remapCost(), replay.steps()), o.blocks(), Math.min(o.fixedMax(),
         Math.max(1, replay.steps() - 1)));
     call.out().print(o.json() ? report.json(steps, model, o.remapCost(), o.blocks())
         : report.table(steps, model, o.remapCost(), o.blocks()));

@@ -166,6 +166,19 @@ class ReplayCommandTest {
         "(recorded)", "stop-at-rise", "never", "any:stop-at-rise,change-detection", "95% interval by batch means");
   }
 
+  @Test
+  void triggersAreToldTheRemapCostUnlessSetOtherwise() throws IOException {
+    // Rank 2 falls behind step after step: told nothing, Stop-At-Rise would take the first step's T_max (1.5) as the
+    // cost and remap; told the trace's cost, 100 s, it never does, as a host with that cost estimate would not.
+    String trace = handWritten("behind.csv").toString();
+    String told = run("replay", "--trace", trace, "--trigger", "stop-at-rise", "--remap-cost", "100",
+        "--remap-model", "level:1", "--json");
+    assertThat(number(told, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isZero();
+    String cheap = run("replay", "--trace", trace, "--trigger", "stop-at-rise", "--remap-cost", "100",
+        "--remap-model", "level:1", "--set", "stop-at-rise.initial-cost=0", "--json");
+    assertThat(number(cheap, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isPositive();
+  }
+
   private static double sum(double[] x) {
     double s = 0;
     for (double v : x) {
