@@ -3,7 +3,8 @@
 # generated Markdown table into its page between the markers
 #   <!-- generated: NAME -->  ...  <!-- end generated -->
 #
-#   scripts/refresh-docs.sh            balancing quality on the bundled hierarchies (deterministic, about a minute)
+#   scripts/refresh-docs.sh            balancing quality on the bundled hierarchies and the trigger comparison
+#                                      (deterministic, about three minutes)
 #   scripts/refresh-docs.sh --bench    also the JMH benchmarks (half an hour; quiet machine): the scale targets of
 #                                      docs/benchmarks.md, the full summary and CSV files in docs/results/
 set -euo pipefail
@@ -44,6 +45,11 @@ java -jar $jar reproduce real-hierarchies --quick --out docs/results
 splice docs/real-hierarchies.md real-hierarchies-quality docs/results/real-hierarchies-quality.md
 splice docs/real-hierarchies.md real-hierarchies-options docs/results/real-hierarchies-options.md
 splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real-hierarchies-efficiency.md
+
+# Every trigger against the best fixed interval and never on the load models, with noise and spikes (a minute and a
+# half; deterministic).
+java -jar $jar reproduce trigger-comparison --out docs/results
+splice docs/triggers.md trigger-comparison docs/results/trigger-comparison-summary.md
 
 # The whole run's summary and CSV files go to docs/results/; the scale targets' block is spliced into its section.
 if [ -n "$bench" ]; then

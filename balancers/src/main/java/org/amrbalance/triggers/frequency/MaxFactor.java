@@ -47,4 +47,38 @@ public enum MaxFactor {
     }
     return s * h / 3;
   }
+
+  /**
+   * E[max_i X_i] for independent X_i ~ N(means[i], deviations[i]²) (a deviation of 0 is a constant):
+   * a + ∫_a^b (1 − Π_i Φ((x − μ_i)/s_i)) dx, with a = max_i(μ_i − 10 s_i), where the product is below Φ(−10), and
+   * b = max_i(μ_i + 10 s_i), where it is 1; Simpson's rule on {@code intervals} (even) steps.
+   */
+  public static double expectedMaxOfNormals(double[] means, double[] deviations, int intervals) {
+    Checks.check(means.length > 0 && means.length == deviations.length, "means", means.length,
+        "must be non-empty and as many as the deviations (" + deviations.length + ")");
+    Checks.check(intervals >= 2 && intervals % 2 == 0, "intervals", intervals, "must be even and >= 2");
+    double a = Double.NEGATIVE_INFINITY;
+    double b = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < means.length; i++) {
+      Checks.check(Double.isFinite(means[i]), "means[" + i + "]", means[i], "must be finite");
+      Checks.check(deviations[i] >= 0 && Double.isFinite(deviations[i]), "deviations[" + i + "]", deviations[i],
+          "must be finite and >= 0");
+      a = Math.max(a, means[i] - 10 * deviations[i]);
+      b = Math.max(b, means[i] + 10 * deviations[i]);
+    }
+    if (!(b > a)) {
+      return a; // every X_i is the constant a
+    }
+    double h = (b - a) / intervals;
+    double s = 0;
+    for (int j = 0; j <= intervals; j++) {
+      double x = a + j * h;
+      double product = 1;
+      for (int i = 0; i < means.length && product > 0; i++) {
+        product *= deviations[i] == 0 ? (x >= means[i] ? 1 : 0) : Normal.cdf((x - means[i]) / deviations[i]);
+      }
+      s += (1 - product) * (j == 0 || j == intervals ? 1 : j % 2 == 1 ? 4 : 2);
+    }
+    return a + s * h / 3;
+  }
 }

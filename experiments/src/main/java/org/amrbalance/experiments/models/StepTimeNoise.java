@@ -76,6 +76,14 @@ public final class StepTimeNoise {
     return new Noisy(Checks.notNull("policy", policy), seed);
   }
 
+  /**
+   * A reference policy that is also told each step's times before the noise (the model's loads) and the noise: what
+   * no solver is told, to measure what knowing them is worth.
+   */
+  public interface SeesLoads {
+    void loads(StepTimes clean, StepTimeNoise noise);
+  }
+
   /** A policy behind the noise; one per run. */
   public final class Noisy implements RemapPolicy {
     private final RemapPolicy inner;
@@ -103,6 +111,9 @@ public final class StepTimeNoise {
       StepTimes noisy = StepTimes.of(t);
       sumAverage += noisy.average();
       sumMax += noisy.max();
+      if (inner instanceof SeesLoads s) {
+        s.loads(times, StepTimeNoise.this);
+      }
       return inner.onStep(noisy);
     }
 

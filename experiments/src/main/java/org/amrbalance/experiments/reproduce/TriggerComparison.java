@@ -14,14 +14,17 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.models.ComparisonWorkload;
+import org.amrbalance.experiments.models.KnownLoadsStopAtRise;
 import org.amrbalance.experiments.models.PairedDifference;
 import org.amrbalance.experiments.models.RunResult;
 import org.amrbalance.experiments.models.StepTimeNoise;
 import org.amrbalance.experiments.plot.Table;
 import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.triggers.AdaptiveModule;
 import org.amrbalance.triggers.FixedInterval;
 import org.amrbalance.triggers.NeverRemap;
 import org.amrbalance.triggers.NeverRemapModule;
+import org.amrbalance.triggers.RemapFrequencyModule;
 import org.amrbalance.triggers.StopAtRiseModule;
 
 /**
@@ -37,6 +40,9 @@ import org.amrbalance.triggers.StopAtRiseModule;
 public final class TriggerComparison extends SampledReproduction {
   static final int[] INTERVALS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 25, 28, 32, 36, 40,
       45, 50, 60, 80, 100};
+
+  /** The reference told the loads before the noise ({@link KnownLoadsStopAtRise}). */
+  static final String KNOWN_LOADS = "stop-at-rise (loads known)";
 
   /** 4 replicates in quick mode, 20 otherwise. */
   public TriggerComparison() {
@@ -89,7 +95,10 @@ public final class TriggerComparison extends SampledReproduction {
     return out;
   }
 
-  /** The cells of one model and noise: the triggers but never, then {@code best-fixed(m)} and {@code never}. */
+  /**
+   * The cells of one model and noise: the triggers but never, then the references: {@link #KNOWN_LOADS},
+   * {@code best-fixed(m)} and {@code never}.
+   */
   public static List<Cell> compare(ComparisonWorkload w, StepTimeNoise noise, int replicates, long seed) {
     List<Cell> cells = new ArrayList<>();
     for (Map.Entry<String, Supplier<RemapPolicy>> t : triggers(w).entrySet()) {
@@ -97,6 +106,7 @@ public final class TriggerComparison extends SampledReproduction {
         cells.add(cell(t.getKey(), w, noise, replicates, seed, t.getValue()));
       }
     }
+    cells.add(cell(KNOWN_LOADS, w, noise, replicates, seed, () -> new KnownLoadsStopAtRise(w.cost(), w.steps())));
     Cell best = null;
     for (int m : INTERVALS) {
       Cell c = cell("best-fixed(" + m + ")", w, noise, replicates, seed, () -> FixedInterval.every(m));
@@ -132,6 +142,9 @@ public final class TriggerComparison extends SampledReproduction {
         + "cost); differences are paired, mean [95%% interval].%n%n", runs));
     md.append("| model | noise | policy | utilization | remaps | − best fixed | − never | − stop-at-rise |\n");
     md.append("|---|---|---|---|---|---|---|---|\n");
+    StringBuilder summary = new StringBuilder("| model | noise | adaptive − best fixed | adaptive − SAR | SAR − best fixed"
+        + " | remap-frequency − best fixed | adaptive − never | loads known − best fixed | remaps adaptive / SAR / best"
+        + " |\n|---|---|---|---|---|---|---|---|---|\n");
     for (ComparisonWorkload w : ComparisonWorkload.values()) {
       for (StepTimeNoise noise : noises()) {
         progress.printf(Locale.ROOT, "trigger-comparison: %s, noise %s, %d replicates%n", w.label(), noise.label(),
@@ -140,7 +153,8 @@ public final class TriggerComparison extends SampledReproduction {
         Cell best = cells.get(cells.size() - 2);
         Cell never = cells.get(cells.size() - 1);
         // Issue 17 asks the default trigger to be at least as good as Stop-At-Rise: paired against it too.
-        Cell sar = cells.stream().filter(c -> c.policy().equals(StopAtRiseModule.NAME)).findFirst().orElseThrow();
+        Cell sar = named(cells, StopAtRiseModule.NAME);
+        summary.append(summaryRow(w, noise, cells, best, never, sar));
         for (Cell c : cells) {
           PairedDifference vb = PairedDifference.of(c.utilization(), best.utilization());
           PairedDifference vn = PairedDifference.of(c.utilization(), never.utilization());
@@ -157,7 +171,29 @@ public final class TriggerComparison extends SampledReproduction {
     table.writeCsv(csv);
     Path markdown = out.resolve("trigger-comparison.md");
     Files.writeString(markdown, md.toString(), StandardCharsets.UTF_8);
-    return List.of(csv, markdown);
+    Path summaryFile = out.resolve("trigger-comparison-summary.md");
+    Files.writeString(summaryFile, summary.toString(), StandardCharsets.UTF_8);
+    return List.of(csv, markdown, summaryFile);
+  }
+
+  /** One row of docs/triggers.md's table: the adaptive trigger against the references. */
+  private static String summaryRow(ComparisonWorkload w, StepTimeNoise noise, List<Cell> cells, Cell best, Cell never,
+      Cell sar) {
+    Cell adaptive = named(cells, AdaptiveModule.NAME);
+    Cell frequency = named(cells, RemapFrequencyModule.NAME);
+    Cell known = named(cells, KNOWN_LOADS);
+    return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %+.4f | %s | %.1f / %.1f / %.1f (m = %s) |%n",
+        w.label(), noise.label(), PairedDifference.of(adaptive.utilization(), best.utilization()),
+        PairedDifference.of(adaptive.utilization(), sar.utilization()),
+        PairedDifference.of(sar.utilization(), best.utilization()),
+        PairedDifference.of(frequency.utilization(), best.utilization()),
+        PairedDifference.of(adaptive.utilization(), never.utilization()).mean(),
+        PairedDifference.of(known.utilization(), best.utilization()), mean(adaptive.remaps()), mean(sar.remaps()),
+        mean(best.remaps()), best.policy().replaceAll("\\D", ""));
+  }
+
+  private static Cell named(List<Cell> cells, String name) {
+    return cells.stream().filter(c -> c.policy().equals(name)).findFirst().orElseThrow();
   }
 
   static double mean(double[] v) {
