@@ -46,6 +46,10 @@ splice docs/real-hierarchies.md real-hierarchies-quality docs/results/real-hiera
 splice docs/real-hierarchies.md real-hierarchies-options docs/results/real-hierarchies-options.md
 splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real-hierarchies-efficiency.md
 
+# Balancers side by side on generated and real 2-D hierarchies (docs/grid-packing-experiments.md; seconds).
+java -jar $jar reproduce compare-balancers --out docs/results
+splice docs/grid-packing-experiments.md compare-balancers docs/results/compare-balancers-summary.md
+
 # Every trigger against the best fixed interval and never on the load models, with noise and spikes (a minute and a
 # half; deterministic).
 java -jar $jar reproduce trigger-comparison --out docs/results

@@ -185,6 +185,9 @@ public final class BalancerComparison implements Reproduction {
     Path md = out.resolve("compare-balancers.md");
     Files.writeString(md, markdown(rows, seeds), StandardCharsets.UTF_8);
     files.add(md);
+    Path summary = out.resolve("compare-balancers-summary.md");
+    Files.writeString(summary, summary(rows, seeds), StandardCharsets.UTF_8);
+    files.add(summary);
 
     List<String> inputs = rows.stream().map(Row::input).distinct().toList();
     for (String input : inputs) {
@@ -282,6 +285,46 @@ public final class BalancerComparison implements Reproduction {
       s.append(t.toMarkdown());
     }
     return s.toString();
+  }
+
+  /**
+   * docs/grid-packing-experiments.md's tables: per input, a balancer per row and a rank count per column, each cell
+   * efficiency / level-sync efficiency / intra-grid / inter-grid communication.
+   */
+  static String summary(List<Row> rows, int seeds) {
+    StringBuilder s = new StringBuilder();
+    for (String input : rows.stream().map(Row::input).distinct().toList()) {
+      List<Row> mine = rows.stream().filter(r -> r.input().equals(input)).toList();
+      List<Integer> ranks = mine.stream().map(Row::ranks).distinct().toList();
+      s.append(s.length() == 0 ? "" : "\n").append(input.equals("generated") ? "Generated (means of " + seeds + "):"
+          : "`" + input + "`:").append("\n\n| balancer |");
+      ranks.forEach(p -> s.append(' ').append(p).append(" ranks |"));
+      s.append("\n|---|").append("---|".repeat(ranks.size())).append('\n');
+      for (String b : mine.stream().map(Row::balancer).distinct().toList()) {
+        s.append("| ").append(b).append(" |");
+        for (int p : ranks) {
+          Row r = mine.stream().filter(x -> x.balancer().equals(b) && x.ranks() == p).findFirst().orElseThrow();
+          s.append(String.format(Locale.ROOT, " %.2f / %.2f / %s / %s |", r.efficiency(),
+              r.levelSynchronousEfficiency(), traffic(r.intraGridComm()), traffic(r.interGridComm())));
+        }
+        s.append('\n');
+      }
+    }
+    return s.toString();
+  }
+
+  /** Hops × points: whole below 10^4, else three digits and a power of ten (1.44e4). */
+  static String traffic(double v) {
+    if (Math.round(v) < 10_000) {
+      return Long.toString(Math.round(v));
+    }
+    int exponent = (int) Math.floor(Math.log10(v));
+    double mantissa = v / Math.pow(10, exponent);
+    if (Math.round(mantissa * 100) >= 1000) { // 9.996e4 rounds to 10.00e4
+      mantissa /= 10;
+      exponent++;
+    }
+    return String.format(Locale.ROOT, "%.2fe%d", mantissa, exponent);
   }
 
   private static Path plot(List<Row> rows, String label, String metric, ToDoubleFunction<Row> f, Path out,

@@ -114,6 +114,18 @@ class BalancerComparisonTest {
     String md = Files.readString(out.resolve("compare-balancers.md"));
     assertThat(md).contains("## generated", "## chombo_testGrids.2d", "| 64 | grid-packing |",
         "| ranks | balancer | efficiency | level-sync efficiency |");
+    // The docs' table: a cell is the CSV row's efficiency / sync / intra / inter, rounded as the docs print them.
+    String summary = Files.readString(out.resolve("compare-balancers-summary.md"));
+    String cell = String.format(java.util.Locale.ROOT, "%.2f / %.2f / %s / %s", num(packing64, "efficiency"),
+        num(packing64, "level_sync_efficiency"), BalancerComparison.traffic(num(packing64, "intra_grid_comm")),
+        BalancerComparison.traffic(num(packing64, "inter_grid_comm")));
+    String chombo = summary.substring(summary.indexOf("`chombo_testGrids.2d`:"));
+    assertThat(chombo).startsWith("`chombo_testGrids.2d`:\n\n| balancer | 16 ranks | 64 ranks |\n");
+    assertThat(chombo.lines().filter(l -> l.startsWith("| grid-packing | ")).findFirst().orElseThrow())
+        .endsWith(" | " + cell + " |");
+    assertThat(BalancerComparison.traffic(572.4)).isEqualTo("572");
+    assertThat(BalancerComparison.traffic(14_412)).isEqualTo("1.44e4");
+    assertThat(BalancerComparison.traffic(99_960)).isEqualTo("1.00e5");
     List<Path> pngs = files.stream().filter(f -> f.toString().endsWith(".png")).toList();
     assertThat(pngs).hasSize(8);
     for (Path png : pngs) {
