@@ -41,7 +41,8 @@ splice() {
 # total against level-synchronous efficiency (docs/grid-indivisibility.md).
 java -jar $jar balance --balancer all --ranks 16,64,1024 --markdown --input "$inputs" > "$tmp/balance.md"
 splice README.md balance-all "$tmp/balance.md"
-java -jar $jar reproduce real-hierarchies --quick --out docs/results
+java -jar $jar reproduce real-hierarchies --out docs/results
+splice docs/benchmarks.md real-hierarchies-scaling docs/results/real-hierarchies-scaling.md
 splice docs/real-hierarchies.md real-hierarchies-quality docs/results/real-hierarchies-quality.md
 splice docs/real-hierarchies.md real-hierarchies-options docs/results/real-hierarchies-options.md
 splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real-hierarchies-efficiency.md
@@ -54,6 +55,13 @@ splice docs/grid-packing-experiments.md compare-balancers docs/results/compare-b
 # half; deterministic).
 java -jar $jar reproduce trigger-comparison --out docs/results
 splice docs/triggers.md trigger-comparison docs/results/trigger-comparison-summary.md
+
+# Heap of one balance call per balancer in a fresh 1 GiB JVM (docs/benchmarks.md; half a minute): the table of the
+# summary.
+java -jar $jar bench --mode memory --out "$tmp/memory" > /dev/null
+awk '/^\| balancer \| grids \| ranks \| status/ { t = 1 } t && /^\|/ { print; next } t { exit }' \
+  "$tmp/memory/benchmarks.md" > "$tmp/memory.md"
+splice docs/benchmarks.md bench-memory "$tmp/memory.md"
 
 # The whole run's summary and CSV files go to docs/results/; the scale targets' block is spliced into its section.
 if [ -n "$bench" ]; then

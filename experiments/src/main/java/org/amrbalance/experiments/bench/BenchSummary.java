@@ -92,10 +92,10 @@ public final class BenchSummary {
 
   Table memoryCsv() {
     Table t = Table.withColumns("balancer", "grids", "ranks", "max_heap_bytes", "status", "live_before_bytes",
-        "peak_bytes", "live_after_bytes", "seconds", "cores", "jvm", "command");
+        "peak_bytes", "live_after_bytes", "seconds", "pieces", "cores", "jvm", "command");
     for (MemoryResult r : memory) {
       t.add(r.balancer(), r.grids(), r.ranks(), r.maxHeapBytes(), r.status(), r.liveBeforeBytes(), r.peakBytes(),
-          r.liveAfterBytes(), r.seconds(), cores, jvm, commandLine);
+          r.liveAfterBytes(), r.seconds(), r.pieces(), cores, jvm, commandLine);
     }
     return t;
   }
@@ -172,11 +172,11 @@ public final class BenchSummary {
       s.append("Live heap is measured after a full GC (before: hierarchy and problem; after: plus the"
           + " assignment); peak is the sum of the heap pools' peaks during the call, an upper bound.\n\n");
       Table t = Table.withColumns("balancer", "grids", "ranks", "status", "live before (MiB)", "peak (MiB)",
-          "live after (MiB)", "time (s)");
+          "live after (MiB)", "pieces", "time (s)");
       for (MemoryResult r : memory) {
         t.add(r.balancer(), r.grids(), r.ranks(), r.status(), mib(r.liveBeforeBytes()), mib(r.peakBytes()),
-            mib(r.liveAfterBytes()), Double.isNaN(r.seconds()) ? "-" : String.format(Locale.ROOT, "%.2f",
-                r.seconds()));
+            mib(r.liveAfterBytes()), r.pieces() < 0 ? "-" : Long.toString(r.pieces()),
+            Double.isNaN(r.seconds()) ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds()));
       }
       s.append(t.toMarkdown()).append('\n');
     }

@@ -53,7 +53,7 @@ public final class MemoryRun {
   }
 
   private MemoryResult failed(String balancer, int grids, int ranks, String status) {
-    return new MemoryResult(balancer, grids, ranks, maxHeapBytes, status, -1, -1, -1, Double.NaN);
+    return new MemoryResult(balancer, grids, ranks, maxHeapBytes, status, -1, -1, -1, Double.NaN, -1);
   }
 
   /** Reads the probe's {@code key=value} line. */
@@ -72,6 +72,7 @@ public final class MemoryRun {
     }
     return new MemoryResult(balancer, Integer.parseInt(kv.get("grids")), ranks, Long.parseLong(kv.get("max_heap")),
         "ok", Long.parseLong(kv.get("live_before")), Long.parseLong(kv.get("peak_during")),
-        Long.parseLong(kv.get("live_after")), Double.parseDouble(kv.get("seconds")));
+        Long.parseLong(kv.get("live_after")), Double.parseDouble(kv.get("seconds")),
+        Long.parseLong(kv.getOrDefault("pieces", "-1")));
   }
 }

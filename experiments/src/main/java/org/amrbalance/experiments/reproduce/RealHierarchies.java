@@ -99,8 +99,10 @@ public final class RealHierarchies implements Reproduction {
     Table table = Table.withColumns("file", "format", "grids", "balancer", "ranks", "topology", "time_ms",
         "imbalance", "efficiency", "pieces", "intra_grid_comm", "inter_grid_comm", "total_comm");
     List<Path> written = new ArrayList<>();
+    StringBuilder scaling = new StringBuilder();
     for (HierarchyFile f : files) {
       String name = Path.of(f.source()).getFileName().toString();
+      double[][][] cells = new double[BALANCERS.size()][][]; // [balancer][rank index] = {imbalance, comm, ms}
       progress.printf("real-hierarchies: %s (%d grids)%n", name, f.hierarchy().patchCount());
       LinePlot time = plot(name, "time to balance (ms)").logY(true);
       LinePlot imbalance = plot(name, "imbalance (max/avg load)");
@@ -133,10 +135,12 @@ public final class RealHierarchies implements Reproduction {
               ranks.get(i), machine.topology().toString(), ms[i], imb[i], report.efficiency(), report.pieces(),
               report.intraGridCommunication(), report.interGridCommunication(), comm[i]);
         }
+        cells[BALANCERS.indexOf(balancer)] = new double[][] {imb, comm, ms};
         time = time.with(balancer, x, ms);
         imbalance = imbalance.with(balancer, x, imb);
         communication = communication.with(balancer, x, comm);
       }
+      scaling.append(scalingTable(name, f.hierarchy().patchCount(), cells));
       String stem = "real-hierarchies-" + name.replaceAll("[^A-Za-z0-9]+", "-");
       written.add(ChapterThreeSweeps.write(time, out.resolve(stem + "-time.png")));
       written.add(ChapterThreeSweeps.write(imbalance, out.resolve(stem + "-imbalance.png")));
@@ -145,6 +149,9 @@ public final class RealHierarchies implements Reproduction {
     Path csv = out.resolve("real-hierarchies.csv");
     table.writeCsv(csv);
     written.add(0, csv);
+    Path scalingFile = out.resolve("real-hierarchies-scaling.md");
+    Files.writeString(scalingFile, scaling.toString(), java.nio.charset.StandardCharsets.UTF_8);
+    written.add(1, scalingFile);
     written.addAll(quality(files, out, progress));
     written.add(options(files, out));
     return written;
@@ -323,5 +330,36 @@ public final class RealHierarchies implements Reproduction {
       out.add(HierarchyReaders.read(p));
     }
     return out;
+  }
+
+  /** docs/benchmarks.md's table of one file: per rank count, each balancer's imbalance, communication and time. */
+  private String scalingTable(String name, int grids, double[][][] cells) {
+    List<String> labels = List.of("DD", "GI", "SFC"); // BALANCERS' order
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "#### `%s` (%d grids)\n\n| ranks |", name, grids));
+    for (String metric : List.of("imbalance", "comm.", "ms")) {
+      labels.forEach(l -> s.append(' ').append(metric).append(' ').append(l).append(" |"));
+    }
+    s.append("\n|---|").append("---|".repeat(3 * labels.size())).append('\n');
+    for (int i = 0; i < ranks.size(); i++) {
+      s.append("| ").append(ranks.get(i)).append(" |");
+      for (int metric = 0; metric < 3; metric++) {
+        for (double[][] b : cells) {
+          s.append(' ').append(threeDigits(b[metric][i])).append(" |");
+        }
+      }
+      s.append('\n');
+    }
+    return s.append('\n').toString();
+  }
+
+  /** Three significant digits without trailing zeros: 1.1, 2, 0.147, 1.68e+04. */
+  static String threeDigits(double v) {
+    String g = String.format(Locale.ROOT, "%.3g", v);
+    int e = g.indexOf('e');
+    String mantissa = e < 0 ? g : g.substring(0, e);
+    if (mantissa.contains(".")) {
+      mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+    return e < 0 ? mantissa : mantissa + g.substring(e);
   }
 }

@@ -14,6 +14,7 @@ class MemoryRunTest {
     assertThat(r.liveBeforeBytes()).isPositive();
     assertThat(r.peakBytes()).isGreaterThanOrEqualTo(r.liveBeforeBytes());
     assertThat(r.liveAfterBytes()).isGreaterThan(r.liveBeforeBytes()); // it holds the assignment too
+    assertThat(r.pieces()).isEqualTo(2_000); // round-robin places whole grids: one piece each
   }
 
   @Test
@@ -21,5 +22,6 @@ class MemoryRunTest {
     MemoryResult r = new MemoryRun(16L << 20, 120).run("round-robin", 200_000, 64);
     assertThat(r.status()).isEqualTo("out of memory");
     assertThat(r.ok()).isFalse();
+    assertThat(r.pieces()).isEqualTo(-1);
   }
 }

@@ -61,9 +61,20 @@ class RealHierarchiesTest {
     assertThat(Double.parseDouble(row.split(",")[header.indexOf("imbalance")])).isCloseTo(expected,
         Offset.offset(1e-5 * expected));
 
-    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files and three
+    // docs/benchmarks.md's table: that imbalance in the SFC column of its file's row for 64 ranks.
+    String scaling = Files.readString(out.resolve("real-hierarchies-scaling.md"));
+    String chombo = scaling.substring(scaling.indexOf("#### `chombo_testGrids.2d` (192 grids)"));
+    String row64 = chombo.lines().filter(l -> l.startsWith("| 64 |")).findFirst().orElseThrow();
+    assertThat(row64.split("\\|")[4].strip()).isEqualTo(RealHierarchies.threeDigits(expected));
+    assertThat(chombo).contains("| ranks | imbalance DD | imbalance GI | imbalance SFC | comm. DD |");
+    assertThat(RealHierarchies.threeDigits(1.1)).isEqualTo("1.1");
+    assertThat(RealHierarchies.threeDigits(2)).isEqualTo("2");
+    assertThat(RealHierarchies.threeDigits(16821)).isEqualTo("1.68e+04");
+    assertThat(RealHierarchies.threeDigits(0.1474)).isEqualTo("0.147");
+
+    // Time, imbalance and communication per file; one quality plot per file and rank count; two CSV files and four
     // Markdown tables.
-    assertThat(files).hasSize(5 + hierarchies * 3 + hierarchies * 2);
+    assertThat(files).hasSize(6 + hierarchies * 3 + hierarchies * 2);
     for (Path f : files) {
       if (!f.toString().endsWith(".csv") && !f.toString().endsWith(".md")) {
         assertThat(f.toString()).endsWith(".png");
