@@ -64,9 +64,21 @@ awk '/^\| balancer \| grids \| ranks \| status/ { t = 1 } t && /^\|/ { print; ne
 splice docs/benchmarks.md bench-memory "$tmp/memory.md"
 
 # The whole run's summary and CSV files go to docs/results/; the scale targets' block is spliced into its section.
+# section HEADING FILE: the first bullet list or table after the line that starts with HEADING.
+section() {
+  awk -v h="$1" 'index($0, h) == 1 { s = 1; next } s && /^(\||- )/ { print; t = 1; next } t { exit }' "$2"
+}
+
 if [ -n "$bench" ]; then
   java -jar $jar bench --mode all --out "$tmp/bench"
   cp "$tmp/bench/benchmarks.md" "$tmp/bench/benchmarks.csv" "$tmp/bench/memory.csv" docs/results/
   splice docs/benchmarks.md bench-scale "$tmp/bench/bench-scale.md"
+  for part in "bench-machine|# Balancer benchmarks" "bench-time|## Time to balance (ms per call" \
+      "bench-time-real|## Time to balance the real hierarchies" "bench-triggers|## Cost of one trigger step" \
+      "bench-gi-target|## Grid-indivisibility, sequential L1"; do
+    section "${part#*|}" "$tmp/bench/benchmarks.md" > "$tmp/part.md"
+    [ -s "$tmp/part.md" ] || { echo "refresh-docs: no '${part#*|}' in the bench summary" >&2; exit 1; }
+    splice docs/benchmarks.md "${part%%|*}" "$tmp/part.md"
+  done
 fi
 echo "refresh-docs: done; review with git diff"
