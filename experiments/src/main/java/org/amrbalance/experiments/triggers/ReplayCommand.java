@@ -138,9 +138,9 @@ public final class ReplayCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw UsageException.input(e.getMessage(), o.trace());
     }
-    Report report = Report.of(replay, o.policies(
-        Double.isNaN(o.remapCost()) ? replay.meanMeasuredCost() : o.remapCost(), replay.steps()), o.blocks(), Math.min(o.fixedMax(),
-        Math.max(1, replay.steps() - 1)));
+    double initialCost = Double.isNaN(o.remapCost()) ? replay.meanMeasuredCost() : o.remapCost();
+    Report report = Report.of(replay, o.policies(initialCost, replay.steps()), o.blocks(),
+        Math.min(o.fixedMax(), Math.max(1, replay.steps() - 1)));
     call.out().print(o.json() ? report.json(steps, model, o.remapCost(), o.blocks())
         : report.table(steps, model, o.remapCost(), o.blocks()));
     return 0;
