@@ -3,10 +3,10 @@ package org.amrbalance.mesh.demo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -185,7 +185,6 @@ public final class LaplaceDemoProgram implements RankProgram {
     }
   }
 
-  /** One step for tools: wall time and its phases in seconds (see {@link StepReport}), remaps, prediction error. */
   /**
    * The JIT compiler's time so far in this JVM (all its threads, for every rank of a multicore JVM), NaN where the
    * JVM does not measure it: how much compiling still competes with the ranks for the cores at a given step.
@@ -196,6 +195,10 @@ public final class LaplaceDemoProgram implements RankProgram {
         : Double.NaN;
   }
 
+  /**
+   * One step for tools: wall time and its phases in seconds (see {@link StepReport}), remaps, prediction error, the
+   * JIT compiler's seconds so far.
+   */
   static String stepJson(StepReport r, double compilerSeconds) {
     ObjectNode n = JSON.createObjectNode();
     n.put("step", r.step());

@@ -34,7 +34,8 @@ public final class Frames {
   }
 
   /** The whole exchange of {@link Communicator#exchange}, over a transport of whole buffers. */
-  public static List<Payload> exchange(int rank, int size, List<Payload> outgoing, WireFilter filter, Transport transport) {
+  public static List<Payload> exchange(int rank, int size, List<Payload> outgoing, WireFilter filter,
+      Transport transport) {
     List<List<Payload>> byDestination = new ArrayList<>(size);
     for (int r = 0; r < size; r++) {
       byDestination.add(new ArrayList<>());

@@ -167,16 +167,30 @@ class ReplayCommandTest {
   }
 
   @Test
-  void triggersAreToldTheRemapCostUnlessSetOtherwise() throws IOException {
-    // Rank 2 falls behind step after step: told nothing, Stop-At-Rise would take the first step's T_max (1.5) as the
-    // cost and remap; told the trace's cost, 100 s, it never does, as a host with that cost estimate would not.
+  void triggersAreToldTheRemapCostAndTheRunLengthUnlessSetOtherwise() throws IOException {
+    // Rank 2 falls behind step after step. Told nothing, Stop-At-Rise takes the first step's T_max (1.5) as the cost
+    // and, not knowing the run ends, remaps after step 3; told the trace's cost (100 s) or its length (5 steps, one
+    // left after step 3: too few to pay 1.5), it does not, as a host that knows them would not.
     String trace = handWritten("behind.csv").toString();
-    String told = run("replay", "--trace", trace, "--trigger", "stop-at-rise", "--remap-cost", "100",
-        "--remap-model", "level:1", "--json");
+    String told = replayStopAtRise(trace);
     assertThat(number(told, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isZero();
-    String cheap = run("replay", "--trace", trace, "--trigger", "stop-at-rise", "--remap-cost", "100",
-        "--remap-model", "level:1", "--set", "stop-at-rise.initial-cost=0", "--json");
+    String cheap = replayStopAtRise(trace, "--set", "stop-at-rise.initial-cost=0");
     assertThat(number(cheap, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isPositive();
+    String toldNothing = replayStopAtRise(trace, "--set", "stop-at-rise.initial-cost=1.5", "--set",
+        "stop-at-rise.steps=0");
+    assertThat(number(toldNothing, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isEqualTo(1);
+    String toldTheCost = replayStopAtRise(trace, "--set", "stop-at-rise.steps=0");
+    assertThat(number(toldTheCost, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isZero();
+    String toldTheLength = replayStopAtRise(trace, "--set", "stop-at-rise.initial-cost=1.5");
+    assertThat(number(toldTheLength, "\"trigger\": \"stop-at-rise\", \"remaps\":")).isZero();
+  }
+
+  /** {@code replay --json} of Stop-At-Rise over {@code trace} at 100 s a remap to perfect balance, and {@code more}. */
+  private String replayStopAtRise(String trace, String... more) {
+    List<String> args = new java.util.ArrayList<>(List.of("replay", "--trace", trace, "--trigger", "stop-at-rise",
+        "--remap-cost", "100", "--remap-model", "level:1", "--json"));
+    args.addAll(List.of(more));
+    return run(args.toArray(new String[0]));
   }
 
   private static double sum(double[] x) {
