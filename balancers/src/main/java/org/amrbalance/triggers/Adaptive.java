@@ -6,22 +6,25 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 import org.amrbalance.spi.TriggerState;
 import org.amrbalance.spi.internal.Checks;
+import org.amrbalance.triggers.loads.RankLoadEstimator;
 
 /**
- * The default trigger: Stop-At-Rise's rule on robust inputs, with a detector of abrupt change and a horizon.
+ * The default trigger: Stop-At-Rise's rule on the idle a remap removes in expectation, estimated per rank, with a
+ * detector of abrupt change and a horizon.
  *
- * <p>Inputs ({@link IdleSignal}): each step's relative idle r = (T_max − T_avg)/T_avg, the share of the step a remap can
- * remove, so a uniform slowdown or a spike on every rank changes nothing; a step whose r jumps by more than
- * {@link AdaptiveOptions#spikeJump()} above both steps before it is held at their level (a spike on one rank; the first
- * step of an interval, which has no step before it, is replaced by the second when it exceeds it by as much); the
- * remap cost C is expressed in reference steps c = C/T̄ (T̄ the median T_avg of the last five steps) and floored at
- * {@link AdaptiveOptions#minCost()}; before the first measured remap it is the configured estimate, else one step.
+ * <p>Inputs: each rank's share of the step, filtered under a model of how shares drift apart after a remap that is
+ * fitted to the run's own history ({@link RankLoadEstimator}): the estimate e_n of the idle a remap removes now, in
+ * shares of the mean step time, so a uniform slowdown or a spike on every rank changes nothing; a step whose relative
+ * idle r = (T_max − T_avg)/T_avg jumps by more than {@link AdaptiveOptions#spikeJump()} above both steps before it is a
+ * spike on one rank and is held at the previous step ({@link IdleSignal}; the first step of an interval, which has no
+ * step before it, is replaced by the second when it exceeds it by as much); the remap cost C is expressed in reference
+ * steps c = C/T̄ (T̄ the median T_avg of the last five steps) and floored at {@link AdaptiveOptions#minCost()}; before
+ * the first measured remap it is the configured estimate, else one step.
  *
- * <p>Rules, at step n ≥ 2 of an interval with S_{n−1} the sum of its earlier r:
+ * <p>Rules, at step n ≥ 2 of an interval:
  * <ul>
- *   <li>rise (seed 000's W(n) &gt; W(n−1)): r̂_n &gt; (S_{n−1} + c)/(n−1), where r̂_n is the least-squares linear trend of
- *       the last {@link AdaptiveOptions#window()} r evaluated at step n: noise in r averages out, a growing idle is not
- *       lagged;
+ *   <li>rise (seed 000's W(n) &gt; W(n−1)): e_n &gt; (Σ_{k&lt;n} e_k + c)/(n−1), once the load model is fitted (from
+ *       the eighth step of the run on);
  *   <li>abrupt change: the smallest r of the last {@link AdaptiveOptions#confirm()} steps exceeds the interval's earlier
  *       mean by more than {@link AdaptiveOptions#jumpSigmas()} step-to-step noise deviations (a mean absolute step
  *       difference over the last 64 steps, each difference clipped at four deviations) and that shift, kept for the
@@ -32,15 +35,16 @@ import org.amrbalance.spi.internal.Checks;
  *       R ≤ 0, and when R &lt; n only if the idle saved before the end, Σ_{k≤R} b·(n − k) with b the least-squares
  *       slope of r over the whole interval, exceeds c: the idle regrowing along the interval's line, not from a peak.
  * </ul>
- * Deterministic, O(window) per step; the state is written through {@link TriggerState}.
+ * Deterministic; the state is written through {@link TriggerState}.
  */
 public final class Adaptive implements RemapPolicy {
-  private static final int STATE_VERSION = 2;
+  private static final int STATE_VERSION = 3;
   private static final int NOISE_MEMORY = 64;
 
   private final AdaptiveOptions options;
   private final RankCount ranks = new RankCount();
   private final IdleSignal signal;
+  private final RankLoadEstimator loads = new RankLoadEstimator();
   private final double[] recent;
   private double cost;
   private int steps;
@@ -56,7 +60,7 @@ public final class Adaptive implements RemapPolicy {
   public Adaptive(AdaptiveOptions options) {
     this.options = Checks.notNull("options", options);
     this.signal = new IdleSignal(options.spikeJump());
-    this.recent = new double[Math.max(options.window(), options.confirm())];
+    this.recent = new double[Math.max(2, options.confirm())];
     this.cost = options.initialCost();
   }
 
@@ -68,6 +72,7 @@ public final class Adaptive implements RemapPolicy {
   public RemapDecision onStep(StepTimes times) {
     ranks.check(times);
     double r = signal.admit(times);
+    loads.admit(times, signal.lastWasSpike());
     double previous = steps > 0 ? recent(0) : Double.NaN;
     recent[steps % recent.length] = r;
     steps++;
@@ -84,8 +89,9 @@ public final class Adaptive implements RemapPolicy {
     double c = costInSteps();
     RemapDecision decision = RemapDecision.keep();
     if (steps >= 2) {
-      double level = trend();
-      boolean rise = level - options.margin() * trendDeviation() > (sum - r + c) / (steps - 1);
+      double level = loads.idle();
+      double meanLoss = (loads.idleSum() - level + c) / (steps - 1);
+      boolean rise = loads.ready() && level > meanLoss;
       double remaining = options.steps() > 0 ? options.steps() - total : total;
       double shift = shift();
       boolean abrupt = !Double.isNaN(shift) && shift > options.jumpSigmas() * noiseDeviation()
@@ -93,9 +99,9 @@ public final class Adaptive implements RemapPolicy {
       boolean pays = remaining > 0 && (remaining >= steps || payBack(remaining) > c);
       if ((rise || abrupt) && pays) {
         decision = RemapDecision.remap(String.format(Locale.ROOT, rise
-            ? "relative idle %.4g rose above the mean loss per step %.4g (cost %.3g steps)"
+            ? "expected removable idle %.4g rose above the mean loss per step %.4g (cost %.3g steps)"
             : "relative idle jumped by %.4g, %.1f noise deviations (cost %.3g steps)",
-            rise ? level : shift, rise ? (sum - r + c) / (steps - 1) : shift / noiseDeviation(), c));
+            rise ? level : shift, rise ? meanLoss : shift / noiseDeviation(), c));
       }
       learnNoise(r - previous);
     }
@@ -116,43 +122,6 @@ public final class Adaptive implements RemapPolicy {
   /** The i-th most recent r of the interval (0 = this step's). */
   private double recent(int i) {
     return recent[Math.floorMod(steps - 1 - i, recent.length)];
-  }
-
-  /** The least-squares line through the last min(n, window) r, at the last step. */
-  private double trend() {
-    int k = Math.min(steps, options.window());
-    if (k <= 2) {
-      return recent(0);
-    }
-    // x = 0 for the newest, −1, −2, … for older ones: the fit's value at x = 0 is ȳ − slope·x̄.
-    double mx = -(k - 1) / 2.0;
-    double my = 0;
-    for (int i = 0; i < k; i++) {
-      my += recent(i) / k;
-    }
-    double sxy = 0;
-    double sxx = 0;
-    for (int i = 0; i < k; i++) {
-      double dx = -i - mx;
-      sxy += dx * (recent(i) - my);
-      sxx += dx * dx;
-    }
-    return my - sxy / sxx * mx;
-  }
-
-  /**
-   * The standard deviation of {@link #trend()} due to measurement noise: with r = level + ε, ε independent per
-   * step, consecutive differences have covariance −Var(ε), whereas a level that wanders (a random walk, a drift)
-   * adds none; so Var(ε) = −cov(Δ_t, Δ_{t−1}), times (4k − 2)/(k(k + 1)) for a line through k points evaluated at
-   * its end (1 for k ≤ 2). On noise-free models it is about 0 and the rule is Stop-At-Rise's.
-   */
-  private double trendDeviation() {
-    if (noiseCount < 4) {
-      return 0;
-    }
-    int k = Math.min(steps, options.window());
-    double factor = k <= 2 ? 1 : (4.0 * k - 2) / (k * (k + 1.0));
-    return Math.sqrt(Math.max(0, -lagCovariance) * factor);
   }
 
   /** Smallest r of the last confirm steps minus the interval's mean before them; NaN when there is too little. */
@@ -222,6 +191,7 @@ public final class Adaptive implements RemapPolicy {
     weighted = 0;
     lastDifference = Double.NaN;
     signal.restart();
+    loads.remapped();
     ranks.remapped();
   }
 
@@ -231,6 +201,7 @@ public final class Adaptive implements RemapPolicy {
         .putDouble(cost).putInt(steps).putDouble(sum).putDouble(weighted).putLong(total).putDouble(noise).putLong(noiseCount)
         .putDouble(lagCovariance).putDouble(squares).putDouble(lastDifference).putDoubles(recent);
     signal.write(out);
+    loads.write(out);
     return out.toBytes();
   }
 
@@ -250,10 +221,11 @@ public final class Adaptive implements RemapPolicy {
     double ld = in.readDouble();
     double[] last = in.readDoubles();
     Runnable applySignal = signal.read(in);
+    Runnable applyLoads = loads.read(in);
     in.end();
     Checks.check(r >= 0 && n >= 0 && t >= 0 && zc >= 0, "state", state.length + " bytes", "holds a negative count");
     Checks.check(last != null && last.length == recent.length, "state", state.length + " bytes",
-        "written with another window than " + options.window());
+        "written with another confirmation length than " + options.confirm());
     ranks.set(r);
     cost = c;
     steps = n;
@@ -267,6 +239,7 @@ public final class Adaptive implements RemapPolicy {
     lastDifference = ld;
     System.arraycopy(last, 0, recent, 0, recent.length);
     applySignal.run();
+    applyLoads.run();
   }
 
   /** Steps since the last remap. */

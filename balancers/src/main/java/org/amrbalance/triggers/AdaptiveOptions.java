@@ -11,33 +11,28 @@ import org.amrbalance.spi.internal.Checks;
  *     step time
  * @param minCost the floor of a measured remap cost, in reference step times, in [0, 1000]
  * @param steps steps the run lasts, ≥ 0 (0 = unknown)
- * @param window steps of the least-squares trend that estimates the current idle level, in [1, 64]
  * @param spikeJump the rise of the relative idle over both previous steps' that makes a step a spike, in (0, 1000]
  * @param jumpSigmas the noise deviations an abrupt change must exceed, in [0, 1000] (0: off)
  * @param confirm steps an abrupt change must last before it fires, in [1, 16]
- * @param margin standard deviations of the trend estimate by which the current idle must exceed the mean loss per
- *     step, in [0, 100]
  */
 @Immutable
-public record AdaptiveOptions(double initialCost, double minCost, long steps, int window, double spikeJump,
-    double jumpSigmas, int confirm, double margin) {
-  private static final AdaptiveOptions DEFAULTS = new AdaptiveOptions(Double.NaN, 0.1, 0, 8, 0.5, 4, 2, 1);
+public record AdaptiveOptions(double initialCost, double minCost, long steps, double spikeJump, double jumpSigmas,
+    int confirm) {
+  private static final AdaptiveOptions DEFAULTS = new AdaptiveOptions(Double.NaN, 0.1, 0, 0.5, 4, 2);
 
   public AdaptiveOptions {
     Checks.check(Double.isNaN(initialCost) || (Double.isFinite(initialCost) && initialCost >= 0), "initialCost",
         initialCost, "must be finite and >= 0, or NaN for unknown");
     Checks.check(minCost >= 0 && minCost <= 1000, "minCost", minCost, "must be in [0, 1000]");
     Checks.check(steps >= 0, "steps", steps, "must be >= 0 (0 = unknown)");
-    Checks.check(window >= 1 && window <= 64, "window", window, "must be in [1, 64]");
     Checks.check(spikeJump > 0 && spikeJump <= 1000, "spikeJump", spikeJump, "must be in (0, 1000]");
     Checks.check(jumpSigmas >= 0 && jumpSigmas <= 1000, "jumpSigmas", jumpSigmas, "must be in [0, 1000]");
     Checks.check(confirm >= 1 && confirm <= 16, "confirm", confirm, "must be in [1, 16]");
-    Checks.check(margin >= 0 && margin <= 100, "margin", margin, "must be in [0, 100]");
   }
 
   /**
-   * Cost unknown until measured (one reference step), at least 0.1 reference steps, run length unknown, trend window
-   * 8, spike jump 0.5, abrupt-change threshold 4 noise deviations confirmed over 2 steps, margin 1 deviation.
+   * Cost unknown until measured (one reference step), at least 0.1 reference steps, run length unknown, spike jump
+   * 0.5, abrupt-change threshold 4 noise deviations confirmed over 2 steps.
    */
   public static AdaptiveOptions defaults() {
     return DEFAULTS;
@@ -45,7 +40,7 @@ public record AdaptiveOptions(double initialCost, double minCost, long steps, in
 
   /** Remap cost in seconds before the first measured one, ≥ 0, or NaN: one reference step time. */
   public AdaptiveOptions initialCost(double cost) {
-    return new AdaptiveOptions(cost, minCost, steps, window, spikeJump, jumpSigmas, confirm, margin);
+    return new AdaptiveOptions(cost, minCost, steps, spikeJump, jumpSigmas, confirm);
   }
 
   /**
@@ -53,45 +48,33 @@ public record AdaptiveOptions(double initialCost, double minCost, long steps, in
    * runs the balancer, so a cost measured as about 0 (a remap that moved nothing) is not what the next one costs.
    */
   public AdaptiveOptions minCost(double stepsOfCost) {
-    return new AdaptiveOptions(initialCost, stepsOfCost, steps, window, spikeJump, jumpSigmas, confirm, margin);
+    return new AdaptiveOptions(initialCost, stepsOfCost, steps, spikeJump, jumpSigmas, confirm);
   }
 
   /** Steps the run lasts, ≥ 0 (0 = unknown): no remap is asked for that cannot pay for itself before the end. */
   public AdaptiveOptions steps(long total) {
-    return new AdaptiveOptions(initialCost, minCost, total, window, spikeJump, jumpSigmas, confirm, margin);
-  }
-
-  /** Steps of the least-squares trend that estimates the current idle level, in [1, 64] (1 = the raw step). */
-  public AdaptiveOptions window(int k) {
-    return new AdaptiveOptions(initialCost, minCost, steps, k, spikeJump, jumpSigmas, confirm, margin);
+    return new AdaptiveOptions(initialCost, minCost, total, spikeJump, jumpSigmas, confirm);
   }
 
   /**
    * A step whose relative idle (T_max − T_avg)/T_avg exceeds both previous steps' by more than this, in (0, 1000],
-   * is a spike and counts as the larger of the two; a change that lasts is seen one step later.
+   * is a spike and counts as the larger of the two (and each rank's share as the previous step's); a change that
+   * lasts is seen one step later.
    */
   public AdaptiveOptions spikeJump(double jump) {
-    return new AdaptiveOptions(initialCost, minCost, steps, window, jump, jumpSigmas, confirm, margin);
+    return new AdaptiveOptions(initialCost, minCost, steps, jump, jumpSigmas, confirm);
   }
 
   /**
    * An abrupt change: the relative idle of the last {@link #confirm()} steps exceeds the interval's earlier mean by
-   * more than this many step-to-step noise deviations, in [0, 1000] (0: off, Stop-At-Rise's rule alone).
+   * more than this many step-to-step noise deviations, in [0, 1000] (0: off, the rise rule alone).
    */
   public AdaptiveOptions jumpSigmas(double sigmas) {
-    return new AdaptiveOptions(initialCost, minCost, steps, window, spikeJump, sigmas, confirm, margin);
+    return new AdaptiveOptions(initialCost, minCost, steps, spikeJump, sigmas, confirm);
   }
 
   /** Steps an abrupt change must last before it fires, in [1, 16]. */
   public AdaptiveOptions confirm(int k) {
-    return new AdaptiveOptions(initialCost, minCost, steps, window, spikeJump, jumpSigmas, k, margin);
-  }
-
-  /**
-   * How many standard deviations of the trend estimate the current idle must exceed the mean loss per step by, in
-   * [0, 100] (0: Stop-At-Rise's comparison): noise alone then rarely fires a remap early.
-   */
-  public AdaptiveOptions margin(double deviations) {
-    return new AdaptiveOptions(initialCost, minCost, steps, window, spikeJump, jumpSigmas, confirm, deviations);
+    return new AdaptiveOptions(initialCost, minCost, steps, spikeJump, jumpSigmas, k);
   }
 }

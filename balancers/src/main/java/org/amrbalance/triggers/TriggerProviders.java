@@ -32,7 +32,6 @@ public final class TriggerProviders {
           "initial-cost", INITIAL_COST_HELP + " (default: one step)",
           "min-cost", "floor of a measured remap cost in mean step times, in [0, 1000] (default " + d.minCost() + ")",
           "steps", "steps the run lasts, >= 0 (0: unknown, default)",
-          "window", "steps of the trend that estimates the current idle, in [1, 64] (default " + d.window() + ")",
           "spike-jump", "relative idle jump that marks a one-step spike, in (0, 1000] (default " + d.spikeJump()
               + ")",
           "jump-sigmas", "abrupt-change threshold in noise deviations, in [0, 1000] (0: off; default "
@@ -46,7 +45,6 @@ public final class TriggerProviders {
       AdaptiveOptions a = d
           .minCost(o.doubleValue("min-cost", d.minCost(), 0, 1000))
           .steps(o.longValue("steps", d.steps(), 0, Long.MAX_VALUE))
-          .window(o.intValue("window", d.window(), 1, 64))
           .spikeJump(o.doubleValue("spike-jump", d.spikeJump(), Double.MIN_VALUE, 1000))
           .jumpSigmas(o.doubleValue("jump-sigmas", d.jumpSigmas(), 0, 1000))
           .confirm(o.intValue("confirm", d.confirm(), 1, 16));

@@ -66,9 +66,9 @@ class TriggerConfigurationTest {
         .hasMessageContaining("unknown trigger 'nope'").hasMessageContaining("stop-at-rise");
     assertThatThrownBy(() -> policy(Map.of(BalancingModules.TRIGGER, "any:never,never")))
         .hasMessageContaining("names each trigger once");
-    assertThatThrownBy(() -> BalancingModules.triggerModule("adaptive", Map.of("windw", "3")))
-        .hasMessageContaining("amrbalance.adaptive.windw = 3: unknown option of adaptive; valid: [")
-        .hasMessageContaining("adaptive.window");
+    assertThatThrownBy(() -> BalancingModules.triggerModule("adaptive", Map.of("confirn", "3")))
+        .hasMessageContaining("amrbalance.adaptive.confirn = 3: unknown option of adaptive; valid: [")
+        .hasMessageContaining("adaptive.confirm");
   }
 
   @Test

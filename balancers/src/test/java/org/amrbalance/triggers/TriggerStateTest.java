@@ -39,7 +39,8 @@ class TriggerStateTest {
     t.put("remap-frequency, known", () -> new RemapFrequency(RemapFrequencyOptions.defaults()
         .known(1.0, 0.02, 0.01)));
     t.put("adaptive", () -> new Adaptive(AdaptiveOptions.defaults().initialCost(0.5)));
-    t.put("adaptive, horizon, raw trend", () -> new Adaptive(AdaptiveOptions.defaults().steps(STEPS).window(1)));
+    t.put("adaptive, horizon, one-step confirmation", () -> new Adaptive(AdaptiveOptions.defaults().steps(STEPS)
+        .confirm(1)));
     t.put("remap-frequency, paper estimates", () -> new RemapFrequency(RemapFrequencyOptions.defaults().paper()
         .estimated(3, true)));
     t.put("fixed-interval", () -> FixedInterval.every(7));
