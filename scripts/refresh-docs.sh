@@ -51,10 +51,11 @@ splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real
 java -jar $jar reproduce compare-balancers --out docs/results
 splice docs/grid-packing-experiments.md compare-balancers docs/results/compare-balancers-summary.md
 
-# Every trigger against the best fixed interval and never on the load models, with noise and spikes (a minute and a
-# half; deterministic).
+# Every trigger against the best fixed interval and never on the load models, with noise and spikes, and the adaptive
+# trigger on the noisy rows with other replicate paths (about six minutes; deterministic).
 java -jar $jar reproduce trigger-comparison --out docs/results
 splice docs/triggers.md trigger-comparison docs/results/trigger-comparison-summary.md
+splice docs/triggers.md trigger-comparison-other-seeds docs/results/trigger-comparison-other-seeds.md
 
 # Heap of one balance call per balancer in a fresh 1 GiB JVM (docs/benchmarks.md; half a minute): the table of the
 # summary.

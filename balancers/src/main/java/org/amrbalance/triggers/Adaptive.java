@@ -108,6 +108,12 @@ public final class Adaptive implements RemapPolicy {
     return decision;
   }
 
+  @Override
+  public RemapDecision onRegrid() {
+    loads.regridded();
+    return RemapDecision.keep("regrid");
+  }
+
   /**
    * The idle a remap now saves over the R &lt; n steps left, in reference steps, if the idle regrows along the
    * least-squares line of the whole interval (slope b over steps 1..n): Σ_{k≤R} b·(n − k). A line through the whole

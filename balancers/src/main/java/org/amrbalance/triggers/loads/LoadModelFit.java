@@ -153,33 +153,13 @@ final class LoadModelFit {
 
   /** Σ over ranks and intervals of the filter's log prediction densities (up to a constant), innovations clipped. */
   private double logLikelihood(List<double[][]> data, double[] theta) {
-    double v0 = theta[0];
-    double vb = theta[1];
-    double q = theta[2];
-    double r = Math.max(theta[3], 1e-12);
+    double[] state = new double[5];
     double ll = 0;
     for (double[][] d : data) {
       for (int i = 0; i < ranks; i++) {
-        double l = 0;
-        double b = 0;
-        double p11 = v0;
-        double p12 = 0;
-        double p22 = vb;
+        RankFilter.start(state, theta[0], 0, 0, theta[1]);
         for (double[] step : d) {
-          l += b;
-          double a11 = p11 + 2 * p12 + p22 + q;
-          double a12 = p12 + p22;
-          double s = a11 + r;
-          double z = Math.max(-RankFilter.CLIP, Math.min(RankFilter.CLIP, (step[i] - l) / Math.sqrt(s)));
-          ll -= 0.5 * (Math.log(s) + z * z);
-          double innovation = z * Math.sqrt(s);
-          double k1 = a11 / s;
-          double k2 = a12 / s;
-          l += k1 * innovation;
-          b += k2 * innovation;
-          p22 -= k2 * a12;
-          p11 = a11 - k1 * a11;
-          p12 = a12 - k1 * a12;
+          ll += RankFilter.advance(state, step[i], theta[2], theta[3]);
         }
       }
     }

@@ -8,89 +8,101 @@ package org.amrbalance.triggers.loads;
 final class RankFilter {
   /** Innovations are clipped at this many predicted standard deviations. */
   static final double CLIP = 5;
+  private static final int LEVEL = 0;
+  private static final int SLOPE = 1;
+  private static final int P11 = 2;
+  private static final int P12 = 3;
+  private static final int P22 = 4;
 
-  private final double[] level;
-  private final double[] slope;
-  private final double[] p11;
-  private final double[] p12;
-  private final double[] p22;
+  /** Per rank (ℓ, b, P11, P12, P22). */
+  private final double[][] state;
 
   RankFilter(int ranks) {
-    level = new double[ranks];
-    slope = new double[ranks];
-    p11 = new double[ranks];
-    p12 = new double[ranks];
-    p22 = new double[ranks];
-  }
-
-  int ranks() {
-    return level.length;
+    state = new double[ranks][5];
   }
 
   /** Starts an interval: rank i at offsets[i] with slope drifts[i] (null: 0), slope variance {@code slopeVariance}. */
   void start(LoadModel model, double[] offsets, double[] drifts, double slopeVariance) {
-    for (int i = 0; i < level.length; i++) {
-      level[i] = offsets == null ? 0 : offsets[i];
-      slope[i] = drifts == null ? 0 : drifts[i];
-      p11[i] = model.residue();
-      p12[i] = 0;
-      p22[i] = slopeVariance;
+    for (int i = 0; i < state.length; i++) {
+      start(state[i], model.residue(), offsets == null ? 0 : offsets[i], drifts == null ? 0 : drifts[i],
+          slopeVariance);
+    }
+  }
+
+  static void start(double[] s, double residue, double offset, double drift, double slopeVariance) {
+    s[LEVEL] = offset;
+    s[SLOPE] = drift;
+    s[P11] = residue;
+    s[P12] = 0;
+    s[P22] = slopeVariance;
+  }
+
+  /** Adds {@code variance} to every rank's deviation variance: the next step may have jumped (a regrid). */
+  void inflate(double variance) {
+    for (double[] s : state) {
+      s[P11] += variance;
     }
   }
 
   /** One step's observed deviations. */
   void update(LoadModel model, double[] y) {
-    double q = model.wander();
-    double r = Math.max(model.noise(), 1e-12);
-    for (int i = 0; i < level.length; i++) {
-      level[i] += slope[i];
-      double a11 = p11[i] + 2 * p12[i] + p22[i] + q;
-      double a12 = p12[i] + p22[i];
-      double s = a11 + r;
-      double sd = Math.sqrt(s);
-      double innovation = Math.max(-CLIP * sd, Math.min(CLIP * sd, y[i] - level[i]));
-      double k1 = a11 / s;
-      double k2 = a12 / s;
-      level[i] += k1 * innovation;
-      slope[i] += k2 * innovation;
-      p22[i] -= k2 * a12;
-      p11[i] = a11 - k1 * a11;
-      p12[i] = a12 - k1 * a12;
+    for (int i = 0; i < state.length; i++) {
+      advance(state[i], y[i], model.wander(), model.noise());
     }
+  }
+
+  /**
+   * One predict-and-correct step of one rank's state {@code s} on the observation y, with wander variance q and noise
+   * variance r; returns the log prediction density up to a constant, −(log S + z²)/2, z the clipped innovation.
+   */
+  static double advance(double[] s, double y, double q, double r) {
+    s[LEVEL] += s[SLOPE];
+    double a11 = s[P11] + 2 * s[P12] + s[P22] + q;
+    double a12 = s[P12] + s[P22];
+    double v = a11 + Math.max(r, 1e-12);
+    double sd = Math.sqrt(v);
+    double innovation = Math.max(-CLIP * sd, Math.min(CLIP * sd, y - s[LEVEL]));
+    double z = innovation / sd;
+    double k1 = a11 / v;
+    double k2 = a12 / v;
+    s[LEVEL] += k1 * innovation;
+    s[SLOPE] += k2 * innovation;
+    s[P22] -= k2 * a12;
+    s[P11] = a11 - k1 * a11;
+    s[P12] = a12 - k1 * a12;
+    return -0.5 * (Math.log(v) + z * z);
   }
 
   /** The posterior mean deviations. */
   double[] levels() {
-    return level.clone();
-  }
-
-  /** The posterior variances of the deviations. */
-  double[] variances() {
-    double[] v = new double[p11.length];
+    double[] v = new double[state.length];
     for (int i = 0; i < v.length; i++) {
-      v[i] = Math.max(0, p11[i]);
+      v[i] = state[i][LEVEL];
     }
     return v;
   }
 
-  /** The state as (ℓ, b, P11, P12, P22) per rank, flattened. */
+  /** The posterior variances of the deviations. */
+  double[] variances() {
+    double[] v = new double[state.length];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = Math.max(0, state[i][P11]);
+    }
+    return v;
+  }
+
+  /** The state, five numbers per rank, flattened. */
   double[] toArray() {
-    int n = level.length;
-    double[] out = new double[5 * n];
-    System.arraycopy(level, 0, out, 0, n);
-    System.arraycopy(slope, 0, out, n, n);
-    System.arraycopy(p11, 0, out, 2 * n, n);
-    System.arraycopy(p12, 0, out, 3 * n, n);
-    System.arraycopy(p22, 0, out, 4 * n, n);
+    double[] out = new double[5 * state.length];
+    for (int i = 0; i < state.length; i++) {
+      System.arraycopy(state[i], 0, out, 5 * i, 5);
+    }
     return out;
   }
 
-  void set(double[] state) {
-    int n = level.length;
-    System.arraycopy(state, 0, level, 0, n);
-    System.arraycopy(state, n, slope, 0, n);
-    System.arraycopy(state, 2 * n, p11, 0, n);
-    System.arraycopy(state, 3 * n, p12, 0, n);
-    System.arraycopy(state, 4 * n, p22, 0, n);
+  void set(double[] flat) {
+    for (int i = 0; i < state.length; i++) {
+      System.arraycopy(flat, 5 * i, state[i], 0, 5);
+    }
   }
 }

@@ -44,6 +44,13 @@ public final class RankLoadEstimator {
   private double[] sumY;
   private double[] sumKy;
   private final List<double[]> buffer = new ArrayList<>();
+  /** Which buffered steps followed a regrid. */
+  private final List<Boolean> afterRegrid = new ArrayList<>();
+  /** Whether the host regridded since the last step. */
+  private boolean regridded;
+  /** Steps that followed a regrid within an interval, and the sum of their mean squared share changes. */
+  private long jumps;
+  private double jumpSquares;
 
   public RankLoadEstimator() {
     reset(0);
@@ -66,9 +73,13 @@ public final class RankLoadEstimator {
     idle = 0;
     idleSum = 0;
     previous = null;
+    regridded = false;
+    jumps = 0;
+    jumpSquares = 0;
     sumY = new double[n];
     sumKy = new double[n];
     buffer.clear();
+    afterRegrid.clear();
   }
 
   /**
@@ -91,13 +102,24 @@ public final class RankLoadEstimator {
     }
     age++;
     total++;
-    if (model != null) {
-      // Winsorized at the model's spread: one rank's outlier the caller did not hold moves no statistic far.
+    if (model != null && !regridded) {
+      // Winsorized at the model's spread: one rank's outlier the caller did not hold moves no statistic far (after a
+      // regrid a jump is expected and kept).
       double bound = RankFilter.CLIP * Math.sqrt(model.spreadAt(age) + model.noise());
       for (int i = 0; i < ranks; i++) {
         y[i] = Math.max(-bound, Math.min(bound, y[i]));
       }
     }
+    if (regridded && previous != null) {
+      double squares = 0;
+      for (int i = 0; i < ranks; i++) {
+        squares += (y[i] - previous[i]) * (y[i] - previous[i]) / ranks;
+      }
+      jumps++;
+      jumpSquares += squares;
+    }
+    boolean jumped = regridded && previous != null;
+    regridded = false;
     previous = y;
     double[] kept = new double[fitRanks.length];
     for (int j = 0; j < kept.length; j++) {
@@ -106,6 +128,7 @@ public final class RankLoadEstimator {
     fit.add(kept, age);
     if (age <= BUFFER) {
       buffer.add(y);
+      afterRegrid.add(jumped);
     }
     for (int i = 0; i < ranks; i++) {
       sumY[i] += y[i];
@@ -120,12 +143,31 @@ public final class RankLoadEstimator {
     } else if (model != null) {
       if (age == 1) {
         startFilter();
+      } else if (jumped) {
+        filter.inflate(jumpVariance());
       }
       filter.update(model, y);
       idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
       idleSum += idle;
     }
     sinceFit++;
+  }
+
+  /**
+   * The host regridded: the next step's shares may jump, as new grids are placed where the old ones were not. The
+   * filter then widens every rank's deviation by the mean squared change measured across regrids so far, less the two
+   * steps' noise (before any: the prior spread at this age), so the estimate follows the new level at once instead of
+   * averaging it in over many steps.
+   */
+  public void regridded() {
+    regridded = true;
+  }
+
+  private double jumpVariance() {
+    if (jumps == 0) {
+      return model.spreadAt(age);
+    }
+    return Math.max(0, jumpSquares / jumps - 2 * model.noise());
   }
 
   /** The interval is over: its drift is learned, the model refitted. */
@@ -140,6 +182,7 @@ public final class RankLoadEstimator {
     java.util.Arrays.fill(sumY, 0);
     java.util.Arrays.fill(sumKy, 0);
     buffer.clear();
+    afterRegrid.clear();
     if (ranks >= 2 && total >= FIRST_FIT) {
       refit();
     }
@@ -165,8 +208,11 @@ public final class RankLoadEstimator {
     }
     startFilter();
     idleSum = 0;
-    for (double[] step : buffer) {
-      filter.update(model, step);
+    for (int k = 0; k < buffer.size(); k++) {
+      if (k > 0 && afterRegrid.get(k)) {
+        filter.inflate(jumpVariance());
+      }
+      filter.update(model, buffer.get(k));
       idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
       idleSum += idle;
     }
@@ -202,6 +248,7 @@ public final class RankLoadEstimator {
 
   public void write(TriggerState.Writer out) {
     out.putInt(ranks).putLong(total).putInt(age).putInt(sinceFit).putDouble(idle).putDouble(idleSum)
+        .putBoolean(regridded).putLong(jumps).putDouble(jumpSquares)
         .putDoubles(model == null ? null : model.toArray()).putDoubles(previous).putDoubles(sumY).putDoubles(sumKy)
         .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fit.toArray());
     double[] flat = new double[buffer.size() * ranks];
@@ -209,6 +256,11 @@ public final class RankLoadEstimator {
       System.arraycopy(buffer.get(k), 0, flat, k * ranks, ranks);
     }
     out.putDoubles(flat);
+    double[] flags = new double[afterRegrid.size()];
+    for (int k = 0; k < flags.length; k++) {
+      flags[k] = afterRegrid.get(k) ? 1 : 0;
+    }
+    out.putDoubles(flags);
   }
 
   /** Reads what {@link #write} wrote; returns the action that applies it once the whole state has been read. */
@@ -219,6 +271,9 @@ public final class RankLoadEstimator {
     int since = in.readInt();
     double i = in.readDouble();
     double s = in.readDouble();
+    boolean g = in.readBoolean();
+    long j = in.readLong();
+    double js = in.readDouble();
     double[] m = in.readDoubles();
     double[] prev = in.readDoubles();
     double[] sy = in.readDoubles();
@@ -227,10 +282,12 @@ public final class RankLoadEstimator {
     double[] d = in.readDoubles();
     double[] h = in.readDoubles();
     double[] flat = in.readDoubles();
+    double[] flags = in.readDoubles();
     Checks.check(n >= 0 && t >= 0 && a >= 0 && since >= 0, "state", n, "holds a negative count");
     Checks.check(sy != null && sy.length == n && sky != null && sky.length == n && f != null && f.length == 5 * n
         && d != null && d.length == 4 * n + 1 && h != null && flat != null && flat.length % Math.max(1, n) == 0
-        && (m == null || m.length == 4) && (prev == null || prev.length == n), "state", n,
+        && (m == null || m.length == 4) && (prev == null || prev.length == n) && flags != null
+        && flags.length == flat.length / Math.max(1, n), "state", n,
         "does not hold the load estimate of " + n + " ranks");
     return () -> {
       reset(n);
@@ -239,6 +296,9 @@ public final class RankLoadEstimator {
       sinceFit = since;
       idle = i;
       idleSum = s;
+      regridded = g;
+      jumps = j;
+      jumpSquares = js;
       model = m == null ? null : LoadModel.of(m);
       previous = prev;
       System.arraycopy(sy, 0, sumY, 0, n);
@@ -250,6 +310,7 @@ public final class RankLoadEstimator {
         double[] y = new double[n];
         System.arraycopy(flat, k * n, y, 0, n);
         buffer.add(y);
+        afterRegrid.add(flags[k] != 0);
       }
     };
   }

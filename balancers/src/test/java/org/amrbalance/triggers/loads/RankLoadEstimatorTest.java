@@ -1,0 +1,48 @@
+package org.amrbalance.triggers.loads;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.amrbalance.spi.StepTimes;
+import org.junit.jupiter.api.Test;
+
+class RankLoadEstimatorTest {
+  /** Four ranks with 1% noise; from step 21 on rank 0 carries 40% more, after a regrid at step 20. */
+  private static double idleAfterTheJump(boolean told) {
+    RankLoadEstimator e = new RankLoadEstimator();
+    Random rnd = new Random(4);
+    double idle = 0;
+    for (int s = 1; s <= 22; s++) {
+      double[] t = new double[4];
+      for (int r = 0; r < 4; r++) {
+        t[r] = (r == 0 && s > 20 ? 1.4 : 1) * (1 + 0.01 * rnd.nextGaussian());
+      }
+      e.admit(StepTimes.of(t), false);
+      if (s == 20 && told) {
+        e.regridded();
+      }
+      idle = e.idle();
+    }
+    return idle;
+  }
+
+  @Test
+  void aRegridLetsTheEstimateFollowAJumpAtOnce() {
+    // The removable idle after the jump: max share 1.4/1.1 − 1 = 0.27 of the mean step.
+    assertThat(idleAfterTheJump(true)).isGreaterThan(0.2);
+    assertThat(idleAfterTheJump(false)).isLessThan(0.1);
+  }
+
+  @Test
+  void oneRankOrNoModelGivesNoIdle() {
+    RankLoadEstimator e = new RankLoadEstimator();
+    for (int s = 0; s < 20; s++) {
+      e.admit(StepTimes.of(1 + s), false);
+    }
+    assertThat(e.ready()).isFalse();
+    assertThat(e.idle()).isZero();
+    RankLoadEstimator two = new RankLoadEstimator();
+    two.admit(StepTimes.of(1, 2), false);
+    assertThat(two.ready()).isFalse(); // the first fit comes at step 8
+  }
+}
