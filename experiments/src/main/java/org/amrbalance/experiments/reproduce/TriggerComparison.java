@@ -107,6 +107,13 @@ public final class TriggerComparison extends SampledReproduction {
       }
     }
     cells.add(cell(KNOWN_LOADS, w, noise, replicates, seed, () -> new KnownLoadsStopAtRise(w.cost(), w.steps())));
+    cells.add(bestFixed(w, noise, replicates, seed));
+    cells.add(cell("never", w, noise, replicates, seed, NeverRemap::new));
+    return cells;
+  }
+
+  /** The fixed interval m of {@link #INTERVALS} with the best mean utilization over the replicates (hindsight). */
+  private static Cell bestFixed(ComparisonWorkload w, StepTimeNoise noise, int replicates, long seed) {
     Cell best = null;
     for (int m : INTERVALS) {
       Cell c = cell("best-fixed(" + m + ")", w, noise, replicates, seed, () -> FixedInterval.every(m));
@@ -114,9 +121,7 @@ public final class TriggerComparison extends SampledReproduction {
         best = c;
       }
     }
-    cells.add(best);
-    cells.add(cell("never", w, noise, replicates, seed, NeverRemap::new));
-    return cells;
+    return best;
   }
 
   private static Cell cell(String name, ComparisonWorkload w, StepTimeNoise noise, int replicates, long seed,
@@ -197,13 +202,7 @@ public final class TriggerComparison extends SampledReproduction {
         progress.printf(Locale.ROOT, "trigger-comparison, other seeds: %s, noise %s%n", w.label(), noise.label());
         long seed = 1000L * w.ordinal() + 17 + OTHER_SEEDS;
         Cell a = cell(AdaptiveModule.NAME, w, noise, runs, seed, adaptive);
-        Cell best = null;
-        for (int m : INTERVALS) {
-          Cell c = cell("best-fixed(" + m + ")", w, noise, runs, seed, () -> FixedInterval.every(m));
-          if (best == null || c.meanUtilization() > best.meanUtilization()) {
-            best = c;
-          }
-        }
+        Cell best = bestFixed(w, noise, runs, seed);
         md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f / %.1f (m = %s) |%n", w.label(), noise.label(),
             PairedDifference.of(a.utilization(), best.utilization()), mean(a.remaps()), mean(best.remaps()),
             best.policy().replaceAll("\\D", "")));

@@ -2,6 +2,9 @@ package org.amrbalance.experiments.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.models.ComparisonWorkload;
@@ -21,5 +24,18 @@ class TriggerComparisonTest {
     // Every registered trigger but never, which is the last reference row.
     assertThat(names.subList(0, names.size() - 3)).containsExactlyElementsOf(BalancingModules.triggerNames().stream()
         .filter(n -> !n.equals("never")).toList());
+  }
+
+  @Test
+  void theOtherSeedsTableHasTheNoisyLdAndRandomWalkRows() {
+    String md = TriggerComparison.otherSeeds(2, new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8));
+    List<String> rows = md.lines().skip(2).toList();
+    assertThat(rows).hasSize(6);
+    assertThat(rows.get(0)).startsWith("| ld | sigma=0.05 | ");
+    assertThat(rows.get(5)).startsWith("| random-walk | sigma=0.2 | ");
+    // Each row: a paired difference with its interval, then the remaps and the best interval.
+    assertThat(rows).allMatch(r -> r.matches("\\| .+ \\| .+ \\| [+-]\\d\\.\\d{4} \\[[+-]\\d\\.\\d{4}, [+-]\\d\\.\\d{4}\\]"
+        + " \\| \\d+\\.\\d / \\d+\\.\\d \\(m = \\d+\\) \\|"));
   }
 }
