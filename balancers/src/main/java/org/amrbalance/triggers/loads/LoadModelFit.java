@@ -151,15 +151,33 @@ final class LoadModelFit {
     return new double[] {theta[0], s * direction[1], s * direction[2], theta[3]};
   }
 
-  /** Σ over ranks and intervals of the filter's log prediction densities (up to a constant), innovations clipped. */
+  /**
+   * Σ over ranks and intervals of the filter's log prediction densities (up to a constant), innovations clipped. The
+   * filter's variances and gains depend on the model and the step's age only, not on the data: they are computed once
+   * per age ({@link RankFilter#gains}) and every rank and interval reuses them.
+   */
   private double logLikelihood(List<double[][]> data, double[] theta) {
-    double[] state = new double[5];
+    int longest = 0;
+    for (double[][] d : data) {
+      longest = Math.max(longest, d.length);
+    }
+    double[][] g = RankFilter.gains(theta[0], theta[1], theta[2], theta[3], longest);
+    double[] k1 = g[0];
+    double[] k2 = g[1];
+    double[] sd = g[2];
+    double[] logVariance = g[3];
     double ll = 0;
     for (double[][] d : data) {
       for (int i = 0; i < ranks; i++) {
-        RankFilter.start(state, theta[0], 0, 0, theta[1]);
-        for (double[] step : d) {
-          ll += RankFilter.advance(state, step[i], theta[2], theta[3]);
+        double level = 0;
+        double slope = 0;
+        for (int k = 0; k < d.length; k++) {
+          level += slope;
+          double innovation = Math.max(-RankFilter.CLIP * sd[k], Math.min(RankFilter.CLIP * sd[k], d[k][i] - level));
+          double z = innovation / sd[k];
+          level += k1[k] * innovation;
+          slope += k2[k] * innovation;
+          ll += -0.5 * (logVariance[k] + z * z);
         }
       }
     }

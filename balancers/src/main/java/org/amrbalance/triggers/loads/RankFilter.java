@@ -44,33 +44,62 @@ final class RankFilter {
     }
   }
 
-  /** One step's observed deviations. */
+  /**
+   * One step's observed deviations. Every rank starts an interval with the same variances and is widened alike, so
+   * the variances and gains are computed once and the ranks differ only in their means.
+   */
   void update(LoadModel model, double[] y) {
+    if (state.length == 0) {
+      return;
+    }
+    double[] shared = state[0].clone();
+    double[] step = predictAndCorrect(shared, model.wander(), model.noise());
+    double sd = step[2];
+    for (double[] s : state) {
+      s[LEVEL] += s[SLOPE];
+    }
     for (int i = 0; i < state.length; i++) {
-      advance(state[i], y[i], model.wander(), model.noise());
+      double[] s = state[i];
+      double innovation = Math.max(-CLIP * sd, Math.min(CLIP * sd, y[i] - s[LEVEL]));
+      s[LEVEL] += step[0] * innovation;
+      s[SLOPE] += step[1] * innovation;
+      s[P11] = shared[P11];
+      s[P12] = shared[P12];
+      s[P22] = shared[P22];
     }
   }
 
   /**
-   * One predict-and-correct step of one rank's state {@code s} on the observation y, with wander variance q and noise
-   * variance r; returns the log prediction density up to a constant, −(log S + z²)/2, z the clipped innovation.
+   * The gains of the first {@code steps} steps of an interval started with variances (residue, 0, slope): per step k
+   * (from 0), {level gain, slope gain, predicted deviation √S, log S}. They depend on the model only, so every rank and
+   * interval shares them.
    */
-  static double advance(double[] s, double y, double q, double r) {
-    s[LEVEL] += s[SLOPE];
+  static double[][] gains(double residue, double slope, double wander, double noise, int steps) {
+    double[][] g = new double[4][steps];
+    double[] s = new double[5];
+    s[P11] = residue;
+    s[P22] = slope;
+    for (int k = 0; k < steps; k++) {
+      double[] step = predictAndCorrect(s, wander, noise);
+      g[0][k] = step[0];
+      g[1][k] = step[1];
+      g[2][k] = step[2];
+      g[3][k] = Math.log(step[3]);
+    }
+    return g;
+  }
+
+  /** Advances the variances of {@code s} by one step; returns {level gain, slope gain, predicted deviation, S}. */
+  private static double[] predictAndCorrect(double[] s, double q, double r) {
     double a11 = s[P11] + 2 * s[P12] + s[P22] + q;
     double a12 = s[P12] + s[P22];
     double v = a11 + Math.max(r, 1e-12);
-    double sd = Math.sqrt(v);
-    double innovation = Math.max(-CLIP * sd, Math.min(CLIP * sd, y - s[LEVEL]));
-    double z = innovation / sd;
     double k1 = a11 / v;
     double k2 = a12 / v;
-    s[LEVEL] += k1 * innovation;
-    s[SLOPE] += k2 * innovation;
     s[P22] -= k2 * a12;
     s[P11] = a11 - k1 * a11;
     s[P12] = a12 - k1 * a12;
-    return -0.5 * (Math.log(v) + z * z);
+    return new double[] {k1, k2, Math.sqrt(v), v};
   }
 
   /** The posterior mean deviations. */

@@ -138,8 +138,9 @@ public final class RankLoadEstimator {
       return;
     }
     boolean due = model == null ? Long.bitCount(total) == 1 : sinceFit >= REFIT_EVERY;
+    boolean hadModel = model != null;
     if (total >= FIRST_FIT && due && refit()) {
-      refilter();
+      refilter(!hadModel);
     } else if (model != null) {
       if (age == 1) {
         startFilter();
@@ -198,8 +199,12 @@ public final class RankLoadEstimator {
     return true;
   }
 
-  /** The running interval filtered again under the new model, and its sum of idles recomputed. */
-  private void refilter() {
+  /**
+   * The running interval filtered again under the new model. The sum of its idles is recomputed only after the first
+   * fit, when it holds the zeros of the steps before any model; later the steps keep the idle they were given (one
+   * expected maximum per buffered step at every refit was most of the trigger's cost).
+   */
+  private void refilter(boolean recomputeSum) {
     if (buffer.size() < age) {
       filter.update(model, previous); // longer than the buffer: go on from where the filter is
       idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
@@ -207,14 +212,18 @@ public final class RankLoadEstimator {
       return;
     }
     startFilter();
-    idleSum = 0;
+    if (recomputeSum) {
+      idleSum = 0;
+    }
     for (int k = 0; k < buffer.size(); k++) {
       if (k > 0 && afterRegrid.get(k)) {
         filter.inflate(jumpVariance());
       }
       filter.update(model, buffer.get(k));
-      idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
-      idleSum += idle;
+      if (recomputeSum || k == buffer.size() - 1) {
+        idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
+        idleSum += idle;
+      }
     }
   }
 
