@@ -1,6 +1,7 @@
 package org.amrbalance.triggers.loads;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.amrbalance.spi.StepTimes;
 import org.amrbalance.spi.TriggerState;
@@ -19,8 +20,9 @@ import org.amrbalance.spi.internal.Checks;
  * about the best fixed interval; when they say much (no noise), it follows the measured idle.
  *
  * <p>Costs: O(N) per step plus the expected maximum (O(N log N + 64·200)); a fit, on at most {@link #FIT_RANKS}
- * ranks and {@link #HISTORY} steps, some hundreds of filter passes; after a fit the running interval is filtered
- * again (kept for up to {@link #BUFFER} steps; beyond that the filter goes on with the new model from where it is).
+ * ranks and {@link #HISTORY} steps, some hundreds of likelihood passes; after a fit the running interval is filtered
+ * again (kept for up to {@link #BUFFER} steps; beyond that the filter goes on with the new model from where it is),
+ * its steps keeping the idle they were given.
  */
 public final class RankLoadEstimator {
   static final int FIRST_FIT = 8;
@@ -180,8 +182,8 @@ public final class RankLoadEstimator {
     idle = 0;
     idleSum = 0;
     previous = null;
-    java.util.Arrays.fill(sumY, 0);
-    java.util.Arrays.fill(sumKy, 0);
+    Arrays.fill(sumY, 0);
+    Arrays.fill(sumKy, 0);
     buffer.clear();
     afterRegrid.clear();
     if (ranks >= 2 && total >= FIRST_FIT) {
