@@ -65,17 +65,35 @@ public enum MaxFactor {
    * b = max_i(μ_i + 10 s_i), where it is 1; Simpson's rule on {@code intervals} (even) steps.
    */
   public static double expectedMaxOfNormals(double[] means, double[] deviations, int intervals) {
+    return expectedMaxOfNormals(means, deviations, intervals, 0, 0, 0);
+  }
+
+  /**
+   * As {@link #expectedMaxOfNormals(double[], double[], int)}, with {@code pooled} more i.i.d. X ~ N(poolMean,
+   * poolDeviation²) whose product of distribution functions is one power: many ranks unlikely to be the maximum
+   * cost one evaluation per point instead of one each.
+   */
+  public static double expectedMaxOfNormals(double[] means, double[] deviations, int intervals, double poolMean,
+      double poolDeviation, int pooled) {
     Checks.check(means.length > 0 && means.length == deviations.length, "means", means.length,
         "must be non-empty and as many as the deviations (" + deviations.length + ")");
     Checks.check(intervals >= 2 && intervals % 2 == 0, "intervals", intervals, "must be even and >= 2");
+    Checks.check(pooled >= 0, "pooled", pooled, "must be >= 0");
     double a = Double.NEGATIVE_INFINITY;
     double b = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < means.length; i++) {
-      Checks.check(Double.isFinite(means[i]), "means[" + i + "]", means[i], "must be finite");
-      Checks.check(deviations[i] >= 0 && Double.isFinite(deviations[i]), "deviations[" + i + "]", deviations[i],
-          "must be finite and >= 0");
+      if (!Double.isFinite(means[i])) {
+        Checks.check(false, "means[" + i + "]", means[i], "must be finite");
+      }
+      if (!(deviations[i] >= 0 && Double.isFinite(deviations[i]))) {
+        Checks.check(false, "deviations[" + i + "]", deviations[i], "must be finite and >= 0");
+      }
       a = Math.max(a, means[i] - 10 * deviations[i]);
       b = Math.max(b, means[i] + 10 * deviations[i]);
+    }
+    if (pooled > 0) {
+      a = Math.max(a, poolMean - 10 * poolDeviation);
+      b = Math.max(b, poolMean + 10 * poolDeviation);
     }
     if (!(b > a)) {
       return a; // every X_i is the constant a
@@ -88,8 +106,13 @@ public enum MaxFactor {
       for (int i = 0; i < means.length && product > 0; i++) {
         product *= deviations[i] == 0 ? (x >= means[i] ? 1 : 0) : Normal.cdf((x - means[i]) / deviations[i]);
       }
+      if (pooled > 0 && product > 0) {
+        product *= Math.pow(poolDeviation == 0 ? (x >= poolMean ? 1 : 0) : Normal.cdf((x - poolMean) / poolDeviation),
+            pooled);
+      }
       s += (1 - product) * (j == 0 || j == intervals ? 1 : j % 2 == 1 ? 4 : 2);
     }
     return a + s * h / 3;
   }
+
 }

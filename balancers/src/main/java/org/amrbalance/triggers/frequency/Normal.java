@@ -1,10 +1,10 @@
 package org.amrbalance.triggers.frequency;
 
 /** The standard normal density and distribution function. */
-public final class Normal {
+final class Normal {
   private Normal() {}
 
-  public static double density(double x) {
+  static double density(double x) {
     return Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
   }
 
@@ -12,7 +12,7 @@ public final class Normal {
    * Φ(x) = 1/2 + φ(x)·(x + x³/3 + x⁵/(3·5) + …): all terms share a sign, so the series has no cancellation; absolute
    * error near machine precision for |x| ≤ 9, and beyond that Φ is 0 or 1 to double precision.
    */
-  public static double cdf(double x) {
+  static double cdf(double x) {
     if (x < -9) {
       return 0;
     }

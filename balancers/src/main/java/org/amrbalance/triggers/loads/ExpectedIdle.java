@@ -3,7 +3,6 @@ package org.amrbalance.triggers.loads;
 import java.util.Arrays;
 import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.triggers.frequency.MaxFactor;
-import org.amrbalance.triggers.frequency.Normal;
 
 /**
  * The idle a remap removes in expectation, in shares of the step: E[max_i (1 + ℓ_i)(1 + ε_i)] − E[max_i (1 + ε_i)] with
@@ -55,58 +54,28 @@ public final class ExpectedIdle {
   /** E[max_i N(mu_i, sd_i²)], the least likely ranks pooled beyond {@link #EXACT_RANKS}. */
   static double expectedMax(double[] mu, double[] sd) {
     int n = mu.length;
-    int[] order = null;
-    int exact = n;
+    if (n <= EXACT_RANKS) {
+      return MaxFactor.expectedMaxOfNormals(mu, sd, POINTS);
+    }
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (x, y) -> Double.compare(mu[y] + 3 * sd[y], mu[x] + 3 * sd[x]));
+    double[] exactMeans = new double[EXACT_RANKS];
+    double[] exactDeviations = new double[EXACT_RANKS];
+    for (int j = 0; j < EXACT_RANKS; j++) {
+      exactMeans[j] = mu[order[j]];
+      exactDeviations[j] = sd[order[j]];
+    }
     double poolMean = 0;
-    double poolSd = 0;
-    if (n > EXACT_RANKS) {
-      Integer[] idx = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        idx[i] = i;
-      }
-      Arrays.sort(idx, (x, y) -> Double.compare(mu[y] + 3 * sd[y], mu[x] + 3 * sd[x]));
-      order = new int[n];
-      for (int i = 0; i < n; i++) {
-        order[i] = idx[i];
-      }
-      exact = EXACT_RANKS;
-      double m2 = 0;
-      for (int j = exact; j < n; j++) {
-        int i = order[j];
-        poolMean += mu[i] / (n - exact);
-        m2 += (sd[i] * sd[i] + mu[i] * mu[i]) / (n - exact);
-      }
-      poolSd = Math.sqrt(Math.max(0, m2 - poolMean * poolMean));
+    double m2 = 0;
+    for (int j = EXACT_RANKS; j < n; j++) {
+      int i = order[j];
+      poolMean += mu[i] / (n - EXACT_RANKS);
+      m2 += (sd[i] * sd[i] + mu[i] * mu[i]) / (n - EXACT_RANKS);
     }
-    double a = Double.NEGATIVE_INFINITY;
-    double b = Double.NEGATIVE_INFINITY;
-    for (int j = 0; j < exact; j++) {
-      int i = order == null ? j : order[j];
-      a = Math.max(a, mu[i] - 10 * sd[i]);
-      b = Math.max(b, mu[i] + 10 * sd[i]);
-    }
-    if (order != null) {
-      a = Math.max(a, poolMean - 10 * poolSd);
-      b = Math.max(b, poolMean + 10 * poolSd);
-    }
-    if (!(b > a)) {
-      return a;
-    }
-    double h = (b - a) / POINTS;
-    double s = 0;
-    for (int k = 0; k <= POINTS; k++) {
-      double x = a + k * h;
-      double product = 1;
-      for (int j = 0; j < exact && product > 0; j++) {
-        int i = order == null ? j : order[j];
-        product *= sd[i] == 0 ? (x >= mu[i] ? 1 : 0) : Normal.cdf((x - mu[i]) / sd[i]);
-      }
-      if (order != null && product > 0) {
-        double block = poolSd == 0 ? (x >= poolMean ? 1 : 0) : Normal.cdf((x - poolMean) / poolSd);
-        product *= Math.pow(block, n - exact);
-      }
-      s += (1 - product) * (k == 0 || k == POINTS ? 1 : k % 2 == 1 ? 4 : 2);
-    }
-    return a + s * h / 3;
+    double poolSd = Math.sqrt(Math.max(0, m2 - poolMean * poolMean));
+    return MaxFactor.expectedMaxOfNormals(exactMeans, exactDeviations, POINTS, poolMean, poolSd, n - EXACT_RANKS);
   }
 }

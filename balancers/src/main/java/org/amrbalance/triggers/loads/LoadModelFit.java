@@ -239,10 +239,6 @@ final class LoadModelFit {
     return NonNegativeLeastSquares.solve(coefficients, observed);
   }
 
-  int ranks() {
-    return ranks;
-  }
-
   /** The held steps and their ages, oldest first, flattened; with {@link #set}. */
   double[] toArray() {
     int held = (int) Math.min(seen, capacity);

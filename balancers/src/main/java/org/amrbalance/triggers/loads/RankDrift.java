@@ -53,24 +53,20 @@ final class RankDrift {
     return intervals >= 2;
   }
 
+  /** Per-rank values shrunk towards their mean, and the weight they kept: the share of their spread that repeats. */
+  record Shrunk(double[] values, double weight) {}
+
   /** The shrunk per-rank offsets. */
-  double[] offsets() {
-    return shrunk(sumOffset, sumOffsetSquares, null);
+  Shrunk offsets() {
+    return shrunk(sumOffset, sumOffsetSquares);
   }
 
   /** The shrunk per-rank slopes. */
-  double[] slopes() {
-    return shrunk(sumSlope, sumSlopeSquares, null);
+  Shrunk slopes() {
+    return shrunk(sumSlope, sumSlopeSquares);
   }
 
-  /** The shrinkage weight of the slopes: the share of their spread that repeats from interval to interval. */
-  double slopeWeight() {
-    double[] w = new double[1];
-    shrunk(sumSlope, sumSlopeSquares, w);
-    return w[0];
-  }
-
-  private double[] shrunk(double[] sum, double[] squares, double[] weightOut) {
+  private Shrunk shrunk(double[] sum, double[] squares) {
     int j = intervals;
     double[] mean = new double[ranks];
     double grand = 0;
@@ -88,14 +84,11 @@ final class RankDrift {
     between /= Math.max(1, ranks - 1);
     double tau = Math.max(0, between - within / j);
     double weight = tau + within / j > 0 ? tau / (tau + within / j) : 0;
-    if (weightOut != null) {
-      weightOut[0] = weight;
-    }
     double[] out = new double[ranks];
     for (int i = 0; i < ranks; i++) {
       out[i] = grand + weight * (mean[i] - grand);
     }
-    return out;
+    return new Shrunk(out, weight);
   }
 
   double[] toArray() {

@@ -104,7 +104,13 @@ public final class RankLoadEstimator {
     }
     age++;
     total++;
-    if (model != null && !regridded) {
+    if (ranks < 2) {
+      return; // one rank has no idle to remove
+    }
+    boolean afterRegridStep = regridded;
+    boolean jumped = afterRegridStep && previous != null;
+    regridded = false;
+    if (model != null && !afterRegridStep) {
       // Winsorized at the model's spread: one rank's outlier the caller did not hold moves no statistic far (after a
       // regrid a jump is expected and kept).
       double bound = RankFilter.CLIP * Math.sqrt(model.spreadAt(age) + model.noise());
@@ -112,7 +118,7 @@ public final class RankLoadEstimator {
         y[i] = Math.max(-bound, Math.min(bound, y[i]));
       }
     }
-    if (regridded && previous != null) {
+    if (jumped) {
       double squares = 0;
       for (int i = 0; i < ranks; i++) {
         squares += (y[i] - previous[i]) * (y[i] - previous[i]) / ranks;
@@ -120,8 +126,6 @@ public final class RankLoadEstimator {
       jumps++;
       jumpSquares += squares;
     }
-    boolean jumped = regridded && previous != null;
-    regridded = false;
     previous = y;
     double[] kept = new double[fitRanks.length];
     for (int j = 0; j < kept.length; j++) {
@@ -136,22 +140,19 @@ public final class RankLoadEstimator {
       sumY[i] += y[i];
       sumKy[i] += age * y[i];
     }
-    if (ranks < 2) {
-      return;
-    }
     boolean due = model == null ? Long.bitCount(total) == 1 : sinceFit >= REFIT_EVERY;
     boolean hadModel = model != null;
-    if (total >= FIRST_FIT && due && refit()) {
+    if (total >= FIRST_FIT && due && refit() && buffer.size() == age) {
       refilter(!hadModel);
     } else if (model != null) {
+      // No refit, or an interval longer than the buffer: the filter goes on from where it is.
       if (age == 1) {
         startFilter();
       } else if (jumped) {
         filter.inflate(jumpVariance());
       }
       filter.update(model, y);
-      idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
-      idleSum += idle;
+      addIdle();
     }
     sinceFit++;
   }
@@ -207,12 +208,6 @@ public final class RankLoadEstimator {
    * expected maximum per buffered step at every refit was most of the trigger's cost).
    */
   private void refilter(boolean recomputeSum) {
-    if (buffer.size() < age) {
-      filter.update(model, previous); // longer than the buffer: go on from where the filter is
-      idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
-      idleSum += idle;
-      return;
-    }
     startFilter();
     if (recomputeSum) {
       idleSum = 0;
@@ -223,15 +218,21 @@ public final class RankLoadEstimator {
       }
       filter.update(model, buffer.get(k));
       if (recomputeSum || k == buffer.size() - 1) {
-        idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
-        idleSum += idle;
+        addIdle();
       }
     }
   }
 
+  /** This step's expected idle, from the filter's posterior, added to the interval's sum. */
+  private void addIdle() {
+    idle = ExpectedIdle.of(filter.levels(), filter.variances(), model.noise());
+    idleSum += idle;
+  }
+
   private void startFilter() {
     if (drift.ready()) {
-      filter.start(model, drift.offsets(), drift.slopes(), model.slope() * (1 - drift.slopeWeight()));
+      RankDrift.Shrunk slopes = drift.slopes();
+      filter.start(model, drift.offsets().values(), slopes.values(), model.slope() * (1 - slopes.weight()));
     } else {
       filter.start(model, null, null, model.slope());
     }
@@ -250,11 +251,6 @@ public final class RankLoadEstimator {
   /** The sum of {@link #idle()} over the interval's steps so far, this one included. */
   public double idleSum() {
     return idleSum;
-  }
-
-  /** The fitted model, null before the first fit. */
-  public LoadModel model() {
-    return model;
   }
 
   public void write(TriggerState.Writer out) {
@@ -295,7 +291,7 @@ public final class RankLoadEstimator {
     double[] flat = in.readDoubles();
     double[] flags = in.readDoubles();
     Checks.check(n >= 0 && t >= 0 && a >= 0 && since >= 0, "state", n, "holds a negative count");
-    Checks.check(sy != null && sy.length == n && sky != null && sky.length == n && f != null && f.length == 5 * n
+    Checks.check(sy != null && sy.length == n && sky != null && sky.length == n && f != null && f.length == 2 * n + 3
         && d != null && d.length == 4 * n + 1 && h != null && flat != null && flat.length % Math.max(1, n) == 0
         && (m == null || m.length == 4) && (prev == null || prev.length == n) && flags != null
         && flags.length == flat.length / Math.max(1, n), "state", n,

@@ -12,7 +12,7 @@ class ExpectedIdleTest {
   @Test
   void withoutNoiseOrUncertaintyItIsTheMaximumMinusTheMean() {
     double[] m = {0.1, -0.05, -0.02, -0.03};
-    assertThat(ExpectedIdle.of(m, new double[4], 0)).isCloseTo(0.1 - 0.0, within(1e-9));
+    assertThat(ExpectedIdle.of(m, new double[4], 0)).isCloseTo(0.1, within(1e-9)); // the mean of m is 0
     assertThat(ExpectedIdle.of(new double[] {0.3}, new double[1], 0.04)).isZero();
   }
 

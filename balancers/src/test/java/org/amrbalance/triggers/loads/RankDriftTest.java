@@ -31,15 +31,15 @@ class RankDriftTest {
   void aDriftThatRepeatsAfterEveryRemapIsKept() {
     RankDrift d = learn(true, 1);
     assertThat(d.ready()).isTrue();
-    assertThat(d.slopeWeight()).isGreaterThan(0.8);
-    assertThat(d.slopes()[15]).isCloseTo(0.002 * 7.5, within(0.004));
-    assertThat(d.slopes()[0]).isCloseTo(-0.002 * 7.5, within(0.004));
+    assertThat(d.slopes().weight()).isGreaterThan(0.8);
+    assertThat(d.slopes().values()[15]).isCloseTo(0.002 * 7.5, within(0.004));
+    assertThat(d.slopes().values()[0]).isCloseTo(-0.002 * 7.5, within(0.004));
   }
 
   @Test
   void aDriftDrawnAnewAtEachRemapIsShrunkAway() {
     RankDrift d = learn(false, 2);
-    assertThat(d.slopeWeight()).isLessThan(0.3);
+    assertThat(d.slopes().weight()).isLessThan(0.3);
   }
 
   @Test
