@@ -4,8 +4,8 @@ import java.util.Locale;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.spi.TriggerState;
 import org.amrbalance.spi.internal.Checks;
+import org.amrbalance.triggers.loads.IdleEstimator;
 import org.amrbalance.triggers.loads.RankLoadEstimator;
 
 /**
@@ -38,13 +38,12 @@ import org.amrbalance.triggers.loads.RankLoadEstimator;
  * Deterministic; the state is written through {@link TriggerState}.
  */
 public final class Adaptive implements RemapPolicy {
-  private static final int STATE_VERSION = 3;
   private static final int NOISE_MEMORY = 64;
 
   private final AdaptiveOptions options;
   private final RankCount ranks = new RankCount();
   private final IdleSignal signal;
-  private final RankLoadEstimator loads = new RankLoadEstimator();
+  private final IdleEstimator loads = new RankLoadEstimator();
   private final double[] recent;
   private double cost;
   private int steps;
@@ -203,49 +202,25 @@ public final class Adaptive implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    TriggerState.Writer out = TriggerState.writer(AdaptiveModule.NAME, STATE_VERSION).putInt(ranks.get())
-        .putDouble(cost).putInt(steps).putDouble(sum).putDouble(weighted).putLong(total).putDouble(noise).putLong(noiseCount)
-        .putDouble(lagCovariance).putDouble(squares).putDouble(lastDifference).putDoubles(recent);
-    signal.write(out);
-    loads.write(out);
-    return out.toBytes();
+    return AdaptiveStateCodec.write(new AdaptiveStateCodec.Fields(ranks.get(), cost, steps, sum, weighted, total, noise,
+        noiseCount, lagCovariance, squares, lastDifference, recent.clone()), signal, loads);
   }
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, AdaptiveModule.NAME, STATE_VERSION);
-    int r = in.readInt();
-    double c = in.readDouble();
-    int n = in.readInt();
-    double s = in.readDouble();
-    double sw = in.readDouble();
-    long t = in.readLong();
-    double z = in.readDouble();
-    long zc = in.readLong();
-    double lc = in.readDouble();
-    double sq = in.readDouble();
-    double ld = in.readDouble();
-    double[] last = in.readDoubles();
-    Runnable applySignal = signal.read(in);
-    Runnable applyLoads = loads.read(in);
-    in.end();
-    Checks.check(r >= 0 && n >= 0 && t >= 0 && zc >= 0, "state", state.length + " bytes", "holds a negative count");
-    Checks.check(last != null && last.length == recent.length, "state", state.length + " bytes",
-        "written with another confirmation length than " + options.confirm());
-    ranks.set(r);
-    cost = c;
-    steps = n;
-    sum = s;
-    weighted = sw;
-    total = t;
-    noise = z;
-    noiseCount = zc;
-    lagCovariance = lc;
-    squares = sq;
-    lastDifference = ld;
-    System.arraycopy(last, 0, recent, 0, recent.length);
-    applySignal.run();
-    applyLoads.run();
+    AdaptiveStateCodec.Fields f = AdaptiveStateCodec.read(state, options.confirm(), signal, loads);
+    ranks.set(f.ranks());
+    cost = f.cost();
+    steps = f.steps();
+    sum = f.sum();
+    weighted = f.weighted();
+    total = f.total();
+    noise = f.noise();
+    noiseCount = f.noiseCount();
+    lagCovariance = f.lagCovariance();
+    squares = f.squares();
+    lastDifference = f.lastDifference();
+    System.arraycopy(f.recent(), 0, recent, 0, recent.length);
   }
 
   /** Steps since the last remap. */

@@ -9,8 +9,7 @@ package org.amrbalance.triggers.loads;
  * weights near 0 and the prior stays at 0.
  */
 final class RankDrift {
-  /** Intervals shorter than this give no slope worth averaging. */
-  static final int MIN_STEPS = 4;
+  private static final int MIN_STEPS = Tuning.MIN_DRIFT_STEPS;
 
   private final int ranks;
   private int intervals;

@@ -1,7 +1,5 @@
 package org.amrbalance.triggers.loads;
 
-import java.util.Arrays;
-
 /**
  * One Kalman filter per rank on the state (deviation ℓ, slope b) of {@link LoadModel}, started at a remap where the
  * balancer left the rank: ℓ ~ N(offset, residue), b ~ N(drift, slope variance). Every rank starts with the same
@@ -10,8 +8,9 @@ import java.util.Arrays;
  * moves the estimate by a bounded amount.
  */
 final class RankFilter {
-  /** Innovations are clipped at this many predicted standard deviations. */
-  static final double CLIP = 5;
+  private static final double CLIP = Tuning.CLIP;
+  /** Steps of the variances' recursion replayed at a refit. */
+  private static final int REPLAY = 64;
 
   private final double[] level;
   private final double[] slope;
@@ -34,6 +33,21 @@ final class RankFilter {
     covariance[2] = slopeVariance;
   }
 
+  /**
+   * The model changed mid-interval: the shared variances become what the new model gives after {@code steps} steps
+   * (at most the last {@link #REPLAY}: a longer interval's variances restart as if it were that long, which
+   * weighs its recent steps a little more), the means stay. Without this a first model that saw
+   * no growth left the variances at 0 and the filter deaf to the data until the next remap.
+   */
+  void refresh(LoadModel model, double slopeVariance, int steps) {
+    covariance[0] = model.residue();
+    covariance[1] = 0;
+    covariance[2] = slopeVariance;
+    for (int k = 0; k < Math.min(steps, REPLAY); k++) {
+      predictAndCorrect(covariance, model.wander(), model.noise());
+    }
+  }
+
   /** Adds {@code variance} to every rank's deviation variance: the next step may have jumped (a regrid). */
   void inflate(double variance) {
     covariance[0] += variance;
@@ -42,31 +56,14 @@ final class RankFilter {
   /** One step's observed deviations. */
   void update(LoadModel model, double[] y) {
     double[] gain = predictAndCorrect(covariance, model.wander(), model.noise());
-    double sd = gain[2];
+    double cap = CLIP * gain[2];
     for (int i = 0; i < level.length; i++) {
       level[i] += slope[i];
-      double innovation = Math.max(-CLIP * sd, Math.min(CLIP * sd, y[i] - level[i]));
+      double innovation = y[i] - level[i];
+      innovation = innovation > cap ? cap : innovation < -cap ? -cap : innovation; // not Math.min: NaN-free and hot
       level[i] += gain[0] * innovation;
       slope[i] += gain[1] * innovation;
     }
-  }
-
-  /**
-   * The gains of the first {@code steps} steps of an interval started with variances (residue, 0, slope): per step k
-   * (from 0), {level gain, slope gain, predicted deviation √S, log S}. They depend on the model only, so every rank and
-   * interval shares them.
-   */
-  static double[][] gains(double residue, double slope, double wander, double noise, int steps) {
-    double[][] g = new double[4][steps];
-    double[] p = {residue, 0, slope};
-    for (int k = 0; k < steps; k++) {
-      double[] step = predictAndCorrect(p, wander, noise);
-      g[0][k] = step[0];
-      g[1][k] = step[1];
-      g[2][k] = step[2];
-      g[3][k] = Math.log(step[3]);
-    }
-    return g;
   }
 
   /**
@@ -85,16 +82,14 @@ final class RankFilter {
     return new double[] {k1, k2, Math.sqrt(v), v};
   }
 
-  /** The posterior mean deviations. */
+  /** The posterior mean deviations, by reference: read, never written, by the caller. */
   double[] levels() {
-    return level.clone();
+    return level;
   }
 
-  /** The posterior variances of the deviations, one per rank (all equal). */
-  double[] variances() {
-    double[] v = new double[level.length];
-    Arrays.fill(v, Math.max(0, covariance[0]));
-    return v;
+  /** The posterior variance of every rank's deviation (the same for all). */
+  double variance() {
+    return Math.max(0, covariance[0]);
   }
 
   /** The state: levels, slopes, then the three shared variances. */

@@ -33,7 +33,7 @@ public final class JmhBench {
   public static final String REAL = "RealHierarchyBenchmark.balance";
   public static final String TRIGGER = "TriggerStepBenchmark.step";
   /** Rank counts of the trigger benchmark. */
-  static final List<Integer> TRIGGER_RANKS = List.of(16, 1024);
+  static final List<Integer> TRIGGER_RANKS = List.of(16, 1024, 65536);
   /** Rank counts of the real-hierarchy benchmark unless the plan gives its own. */
   static final List<Integer> REAL_RANKS = List.of(16, 1024);
   /** Calls before and calls measured by {@link CpuTime} for the grid-indivisibility target. */

@@ -1,0 +1,28 @@
+package org.amrbalance.triggers.loads;
+
+/**
+ * Every constant of the adaptive trigger's load estimate, one place, each with where its value comes from. They were
+ * chosen on the trigger comparison's tuning seeds only (docs/triggers.md); its held-out seeds chose none of them.
+ */
+final class Tuning {
+  private Tuning() {}
+
+  /** Steps of the run before the first fit: four moment equations need a few steps of every fitted rank. */
+  static final int FIRST_FIT = 8;
+  /** Steps between refits after the first ones (at steps 8, 16, 32): a fit costs about a microsecond. */
+  static final int REFIT_EVERY = 16;
+  /** Ranks whose moments are fitted, spread over the machine: 32 ranks × a few intervals pin four variances. */
+  static final int FIT_RANKS = 32;
+  /** Steps of closed intervals whose moments are kept: a few intervals of every model the comparison runs. */
+  static final int HISTORY = 400;
+  /** Innovations clipped at this many predicted deviations: a spike the caller did not hold moves little. */
+  static final double CLIP = 5;
+  /** Intervals shorter than this give no per-rank slope worth averaging (a line through 3 noisy points). */
+  static final int MIN_DRIFT_STEPS = 4;
+  /** Ranks integrated one by one in the expected maximum; beyond, the least likely are pooled (error below 2% of the idle at 500 ranks). */
+  static final int EXACT_RANKS = 64;
+  /** Bins of the pooled ranks' levels: a pool cut off at the 64th largest is not one normal (its top is missing). */
+  static final int POOL_BINS = 8;
+  /** Simpson intervals of the expected maximum (16 ranks: h ≈ 0.3 deviation; error below 3e-4 of one, tested). */
+  static final int QUADRATURE_INTERVALS = 24;
+}
