@@ -46,7 +46,9 @@ public final class ReplayCommand implements Command {
   List<String> set;
 
   @CommandLine.Option(names = "--remap-model", paramLabel = "M",
-      description = "what an unrecorded remap leaves: measured, level:X or factor:F (default measured)")
+      description = "what an unrecorded remap leaves: persistent[:H] (default; it removes each rank's mean share"
+          + " over the steps within H of it, H = 5, not the noise), measured (the trace's imbalance after its remaps),"
+          + " level:X (imbalance X; level:1 takes noise as removable too) or factor:F")
   String remapModel;
 
   @CommandLine.Option(names = "--remap-cost", paramLabel = "SECONDS",
@@ -103,7 +105,7 @@ public final class ReplayCommand implements Command {
     double cost = remapCost == null ? Double.NaN : Values.number("--remap-cost", remapCost, 0, 0, 1e9);
     int b = Values.integer("--blocks", blocks, 10, 2, 1000);
     int fm = Values.integer("--fixed-max", fixedMax, 50, 1, 100_000);
-    String model = remapModel == null ? "measured" : remapModel;
+    String model = remapModel == null ? RemapModel.DEFAULT : remapModel;
     RemapModel.parse(model, 1); // its form; "measured" is checked against the trace
     NamedTriggers named = NamedTriggers.discover();
     List<String> expanded = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.triggers;
 
+import java.util.Arrays;
 import java.util.function.Supplier;
 import org.amrbalance.readers.trace.StepTrace;
 import org.amrbalance.spi.RemapDecision;
@@ -10,12 +11,16 @@ import org.amrbalance.spi.StepTimes;
  * A trigger run over a recorded trace, as {@code BalancingService} runs it: at a recorded regrid it is asked
  * {@code onRegrid}, after every step's times but the last {@code onStep}, and told every remap's cost.
  *
- * <p>The trace holds the times of its own remaps only; the replay models the others by the imbalance
- * λ = T_max/T_avg. T_avg of every step is the recorded one. Between remaps, λ of the replay moves as the recorded
- * λ moves, step by step, except across a recorded remap the replay did not do (the drop it brought is not taken).
- * A replayed remap where the trace has one leaves the recorded λ; elsewhere the {@link RemapModel} says what it
- * leaves. λ stays within [1, ranks]. So a trigger that remaps exactly where the trace did sees the recorded times
- * and gets the recorded utilization. A remap costs what the trace measured at that point, elsewhere the mean
+ * <p>The trace holds the times of its own remaps only; the replay models the others. T_avg of every step is the
+ * recorded one. A replayed remap where the trace has one leaves the recorded times; elsewhere the {@link RemapModel}
+ * says what it leaves. Across a recorded remap the replay did not do, the drop it brought is not taken. With
+ * {@link RemapModel.Persistent} the replay keeps, per rank, the recorded share of the step minus its own: a remap
+ * sets it to the persistent deviation it removes (after a step's times that step's, at a regrid the new mesh's), a
+ * recorded remap not done takes the jump of the persistent shares back out, and shares below 0 are cut to 0 (the
+ * others scaled to keep T_avg). With an {@link RemapModel.OnImbalance}
+ * model the replay keeps λ = T_max/T_avg minus the recorded λ instead, within [1, ranks], and the ranks' times keep
+ * the recorded pattern of deviations, scaled. So a trigger that remaps exactly where the trace did sees the recorded
+ * times and gets the recorded utilization. A remap costs what the trace measured at that point, elsewhere the mean
  * measured cost, or the given cost for all. Remap rows before the first step's times are outside the replay.
  */
 final class TraceReplay {
@@ -31,6 +36,8 @@ final class TraceReplay {
   private final RemapModel model;
   private final double meanCost;
   private final double fixedCost;
+  /** Each rank's persistent share of each step (see {@link RemapModel.Persistent}); null for the other models. */
+  private final double[][] persistent;
 
   private TraceReplay(StepTrace trace, RemapModel model, double fixedCost) {
     this.n = trace.steps().size();
@@ -57,6 +64,38 @@ final class TraceReplay {
       recordedCost[i] = i == 0 ? Double.NaN : c;
     }
     this.meanCost = mean(recordedCost);
+    this.persistent = model instanceof RemapModel.Persistent p ? persistentShares(p.halfWidth()) : null;
+  }
+
+  /**
+   * The mean share of each rank over the steps within {@code h} of each step, the window cut at regrids and
+   * recorded remaps. The window is the same for all ranks, so the shares of a step still sum to the ranks.
+   */
+  private double[][] persistentShares(int h) {
+    double[][] p = new double[n][ranks];
+    int start = 0;
+    while (start < n) {
+      int end = start + 1;
+      while (end < n && !regrid[end] && Double.isNaN(recordedCost[end])) {
+        end++;
+      }
+      // Prefix sums of the shares over the segment [start, end).
+      double[][] sum = new double[end - start + 1][ranks];
+      for (int i = start; i < end; i++) {
+        for (int r = 0; r < ranks; r++) {
+          sum[i - start + 1][r] = sum[i - start][r] + (avg[i] > 0 ? seconds[i][r] / avg[i] : 1);
+        }
+      }
+      for (int i = start; i < end; i++) {
+        int lo = Math.max(start, i - h) - start;
+        int hi = Math.min(end, i + h + 1) - start;
+        for (int r = 0; r < ranks; r++) {
+          p[i][r] = (sum[hi][r] - sum[lo][r]) / (hi - lo);
+        }
+      }
+      start = end;
+    }
+    return p;
   }
 
   /**
@@ -112,41 +151,145 @@ final class TraceReplay {
   /** A fresh policy of {@code policy} over the trace. */
   Run run(Supplier<RemapPolicy> policy) {
     RemapPolicy p = policy.get();
+    Replayed state = persistent != null ? new Shares() : new Imbalance((RemapModel.OnImbalance) model);
     double[] stepMax = new double[n];
     double[] cost = new double[n];
     int remaps = 0;
-    // The replay's λ minus the recorded one: 0 while the replay has remapped as the trace did.
-    double off = 0;
     boolean pending = false;
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         int here = pending ? 1 : 0;
+        boolean atRegrid = false;
         if (regrid[i]) {
           RemapDecision d = p.onRegrid();
           if (d.shouldRemap()) {
             p.onRemap(costAt(i));
             here++;
+            atRegrid = true;
           }
         }
-        boolean recorded = !Double.isNaN(recordedCost[i]);
-        double before = recorded ? lambda[i - 1] + off : lambda[i] + off;
-        double lam = here == 0 ? before : recorded ? lambda[i] : model.after(before);
-        off = Math.min(ranks, Math.max(1, lam)) - lambda[i];
+        state.boundary(i, pending, atRegrid, !Double.isNaN(recordedCost[i]));
         cost[i] = here * costAt(i);
         remaps += here;
       }
-      boolean asRecorded = off == 0;
-      double lam = lambda[i] + off;
-      stepMax[i] = asRecorded ? max[i] : avg[i] * lam;
+      stepMax[i] = state.max(i);
       pending = false;
       if (i < n - 1) {
-        pending = p.onStep(StepTimes.of(asRecorded ? seconds[i] : times(i, lam))).shouldRemap();
+        pending = p.onStep(StepTimes.of(state.times(i))).shouldRemap();
         if (pending) {
           p.onRemap(costAt(i + 1));
         }
       }
     }
     return new Run(avg, stepMax, cost, remaps);
+  }
+
+  /** The replayed times, step by step: {@link #boundary} before each step but the first, then the step's. */
+  private interface Replayed {
+    /**
+     * Before step i: whether the replay remaps after step i − 1's times (before a regrid at i), whether at the
+     * regrid, and whether the trace remapped there.
+     */
+    void boundary(int i, boolean afterStep, boolean atRegrid, boolean recorded);
+
+    double max(int i);
+
+    double[] times(int i);
+  }
+
+  /** The replay's λ as the recorded λ plus an offset, for an {@link RemapModel.OnImbalance} model. */
+  private final class Imbalance implements Replayed {
+    private final RemapModel.OnImbalance model;
+    /** The replay's λ minus the recorded one: 0 while the replay has remapped as the trace did. */
+    private double off;
+
+    Imbalance(RemapModel.OnImbalance model) {
+      this.model = model;
+    }
+
+    @Override
+    public void boundary(int i, boolean afterStep, boolean atRegrid, boolean recorded) {
+      boolean remapped = afterStep || atRegrid;
+      double before = recorded ? lambda[i - 1] + off : lambda[i] + off;
+      double lam = !remapped ? before : recorded ? lambda[i] : model.after(before);
+      off = Math.min(ranks, Math.max(1, lam)) - lambda[i];
+    }
+
+    @Override
+    public double max(int i) {
+      return off == 0 ? max[i] : avg[i] * (lambda[i] + off);
+    }
+
+    @Override
+    public double[] times(int i) {
+      return off == 0 ? seconds[i] : patternTimes(i, lambda[i] + off);
+    }
+  }
+
+  /** Each rank's share as the recorded share minus an offset, for {@link RemapModel.Persistent}. */
+  private final class Shares implements Replayed {
+    /** Per rank, the recorded share minus the replay's: all 0 while the replay has remapped as the trace did. */
+    private final double[] off = new double[ranks];
+    private boolean asRecorded = true;
+    private int cachedStep = -1;
+    private double[] cached;
+
+    @Override
+    public void boundary(int i, boolean afterStep, boolean atRegrid, boolean recorded) {
+      cachedStep = -1;
+      if ((afterStep || atRegrid) && recorded) {
+        Arrays.fill(off, 0);
+        asRecorded = true;
+      } else if (afterStep || atRegrid) {
+        // At a regrid the remap balances the new mesh; after a step, the loads of that step, and what a regrid
+        // right after it changes stays.
+        double[] balanced = persistent[atRegrid ? i : i - 1];
+        for (int r = 0; r < ranks; r++) {
+          off[r] = balanced[r] - 1;
+        }
+        asRecorded = false;
+      } else if (recorded) {
+        // The recorded remap's change of the persistent shares, which the replay did not make.
+        for (int r = 0; r < ranks; r++) {
+          off[r] += persistent[i][r] - persistent[i - 1][r];
+        }
+        asRecorded = false;
+      }
+    }
+
+    @Override
+    public double max(int i) {
+      if (asRecorded) {
+        return max[i];
+      }
+      double m = 0;
+      for (double t : times(i)) {
+        m = Math.max(m, t);
+      }
+      return m;
+    }
+
+    @Override
+    public double[] times(int i) {
+      if (asRecorded) {
+        return seconds[i];
+      }
+      if (cachedStep == i) {
+        return cached;
+      }
+      double[] t = new double[ranks];
+      double sum = 0;
+      for (int r = 0; r < ranks; r++) {
+        t[r] = Math.max(0, (avg[i] > 0 ? seconds[i][r] / avg[i] : 1) - off[r]);
+        sum += t[r];
+      }
+      for (int r = 0; r < ranks; r++) {
+        t[r] = sum > 0 ? avg[i] * t[r] * ranks / sum : avg[i];
+      }
+      cachedStep = i;
+      cached = t;
+      return t;
+    }
   }
 
   private double costAt(int boundary) {
@@ -160,7 +303,7 @@ final class TraceReplay {
    * Rank times of step i with imbalance {@code lam}: the recorded deviations from T_avg, scaled to the new
    * T_max − T_avg, blended with one rank carrying all the excess as far as needed to keep every time >= 0.
    */
-  private double[] times(int i, double lam) {
+  private double[] patternTimes(int i, double lam) {
     double a = avg[i];
     double[] t = new double[ranks];
     if (a == 0) {

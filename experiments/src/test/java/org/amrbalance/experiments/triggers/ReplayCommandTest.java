@@ -129,8 +129,18 @@ class ReplayCommandTest {
     }
     StepTrace trace = StepTraceReader.read(file);
     assertThat(trace.remaps()).isEqualTo(3);
-    TraceReplay replay = TraceReplay.of(trace, RemapModel.parse("measured", TraceReplay.measuredLevel(trace)),
-        Double.NaN);
+    for (String model : new String[] {"measured", "persistent"}) {
+      recordedRunReplays(TraceReplay.of(trace, RemapModel.parse(model, TraceReplay.measuredLevel(trace)),
+          Double.NaN));
+    }
+    String table = run("replay", "--trace", file.toString(), "--trigger", "all", "--trigger",
+        "any:stop-at-rise,change-detection", "--set", "stop-at-rise.initial-cost=0.2");
+    assertThat(table).contains("12 steps, 3 ranks, 3 remaps recorded", "best fixed interval in hindsight: m = ",
+        "(recorded)", "stop-at-rise", "never", "any:stop-at-rise,change-detection", "95% interval by batch means",
+        "remap model persistent:5");
+  }
+
+  private static void recordedRunReplays(TraceReplay replay) {
     // Every third step from step 1 fires after steps 3, 6, 9: the first two as recorded, the third one step later
     // than the recorded remap at the regrid of step 9 — so it is compared with a policy that matches all three.
     TraceReplay.Run recorded = replay.recorded();
@@ -160,10 +170,6 @@ class ReplayCommandTest {
         within(1e-12));
     // Never skips the recorded drops: the replayed imbalance keeps growing, so it loses to the recorded run.
     assertThat(replay.run(NeverRemap::new).utilization()).isLessThan(recorded.utilization());
-    String table = run("replay", "--trace", file.toString(), "--trigger", "all", "--trigger",
-        "any:stop-at-rise,change-detection", "--set", "stop-at-rise.initial-cost=0.2");
-    assertThat(table).contains("12 steps, 3 ranks, 3 remaps recorded", "best fixed interval in hindsight: m = ",
-        "(recorded)", "stop-at-rise", "never", "any:stop-at-rise,change-detection", "95% interval by batch means");
   }
 
   @Test
@@ -201,6 +207,188 @@ class ReplayCommandTest {
     return s;
   }
 
+  /**
+   * 8 ranks, 300 steps: rank r's time is its level times 1 + 0.2 g (g standard normal, a draw per rank and step);
+   * the levels start at 1 and end {@code spread} apart, linearly (0: stationary noise).
+   */
+  private Path noisy(String name, double spread) throws IOException {
+    SplittableRandom rng = new SplittableRandom(17);
+    Path file = dir.resolve(name);
+    try (StepTraceWriter w = StepTraceWriter.create(file)) {
+      for (int s = 0; s < 300; s++) {
+        double[] t = new double[8];
+        for (int r = 0; r < 8; r++) {
+          double level = 1 + spread * (r - 3.5) / 7 * s / 300;
+          t[r] = level * Math.max(0.05, 1 + 0.2 * rng.nextGaussian());
+        }
+        w.times(s, t);
+      }
+    }
+    return file;
+  }
+
+  /** {@code replay --json} of never at a remap cost of half a step, and {@code more}. */
+  private String replayNever(Path trace, String... more) {
+    List<String> args = new java.util.ArrayList<>(List.of("replay", "--trace", trace.toString(), "--trigger",
+        "never", "--remap-cost", "0.5", "--json"));
+    args.addAll(List.of(more));
+    return run(args.toArray(new String[0]));
+  }
+
+  @Test
+  void onStationaryNoiseNeverIsBestAndOnDriftRemapsPay() throws IOException {
+    // A remap cannot take away noise that is drawn afresh every step: the default model leaves it.
+    Path noise = noisy("noise.csv", 0);
+    String persistent = replayNever(noise);
+    assertThat(persistent).contains("\"remapModel\": \"persistent:5");
+    assertThat(number(persistent, "\"bestFixedUtilization\":"))
+        .isLessThanOrEqualTo(number(persistent, "\"neverUtilization\":") + 0.002);
+    // level:1 takes the noise as imbalance a remap removes, and so has remaps pay on the same trace.
+    String level = replayNever(noise, "--remap-model", "level:1");
+    assertThat(number(level, "\"bestFixedUtilization\":"))
+        .isGreaterThan(number(level, "\"neverUtilization\":") + 0.05);
+    // Loads drifting apart (to 0.5 .. 1.5 at the end) under the same noise: remapping pays.
+    String drift = replayNever(noisy("drift.csv", 1));
+    assertThat(number(drift, "\"bestFixedUtilization\":"))
+        .isGreaterThan(number(drift, "\"neverUtilization\":") + 0.03);
+  }
+
+  @Test
+  void aReplayedRemapRemovesEachRanksMeanShareAroundItAndLeavesTheRest() throws IOException {
+    // 3 ranks, 20 steps, a regrid before step 10; rank 2 gains work, all are noisy.
+    SplittableRandom rng = new SplittableRandom(3);
+    double[][] t = new double[20][3];
+    StringBuilder csv = new StringBuilder("step,rank,seconds\n");
+    for (int s = 0; s < 20; s++) {
+      if (s == 10) {
+        csv.append("10,regrid,0.1\n");
+      }
+      for (int r = 0; r < 3; r++) {
+        t[s][r] = (r == 2 ? 1 + 0.05 * s : 1) * (0.8 + 0.4 * rng.nextDouble());
+        csv.append(s).append(',').append(r).append(',').append(t[s][r]).append('\n');
+      }
+    }
+    StepTrace trace = StepTraceReader.read("hand", csv.toString().getBytes(StandardCharsets.UTF_8));
+    TraceReplay replay = TraceReplay.of(trace, RemapModel.parse("persistent:2", Double.NaN), 0.5);
+    // After step 9's times the remap balances the mean shares of steps 7-9 (the regrid ends the window); at the
+    // regrid, those of steps 10-12, the new mesh's.
+    TraceReplay.Run afterStep = replay.run(() -> new org.amrbalance.spi.RemapPolicy() {
+      private int step;
+
+      @Override
+      public org.amrbalance.spi.RemapDecision onStep(org.amrbalance.spi.StepTimes times) {
+        return ++step == 10 ? org.amrbalance.spi.RemapDecision.remap("after step 9")
+            : org.amrbalance.spi.RemapDecision.keep();
+      }
+
+      @Override
+      public org.amrbalance.spi.RemapDecision onRegrid() {
+        return org.amrbalance.spi.RemapDecision.keep();
+      }
+
+      @Override
+      public void onRemap(double measuredCost) {}
+    });
+    TraceReplay.Run atRegrid = replay.run(() -> new org.amrbalance.spi.RemapPolicy() {
+      @Override
+      public org.amrbalance.spi.RemapDecision onStep(org.amrbalance.spi.StepTimes times) {
+        return org.amrbalance.spi.RemapDecision.keep();
+      }
+
+      @Override
+      public org.amrbalance.spi.RemapDecision onRegrid() {
+        return org.amrbalance.spi.RemapDecision.remap("at the regrid");
+      }
+
+      @Override
+      public void onRemap(double measuredCost) {}
+    });
+    for (TraceReplay.Run run : List.of(afterStep, atRegrid)) {
+      assertThat(run.remaps()).isEqualTo(1);
+      assertThat(run.cost()[10]).isEqualTo(0.5);
+      int from = run == afterStep ? 7 : 10;
+      double[] p = new double[3];
+      for (int s = from; s < from + 3; s++) {
+        for (int r = 0; r < 3; r++) {
+          p[r] += t[s][r] / avg(t[s]) / 3;
+        }
+      }
+      for (int s = 0; s < 20; s++) {
+        double max = 0;
+        for (int r = 0; r < 3; r++) {
+          max = Math.max(max, s < 10 ? t[s][r] : avg(t[s]) * (t[s][r] / avg(t[s]) - p[r] + 1));
+        }
+        assertThat(run.max()[s]).as("step %d", s).isCloseTo(max, within(1e-12));
+      }
+    }
+  }
+
+  /**
+   * A run under the persistent model's own assumptions, so that what remapping every m steps gives is known:
+   * 8 ranks, 400 steps, each rank's persistent share moving by N(0, 0.06) at the regrid every 10 steps, 10% noise per
+   * rank and step, a remap (cost 0.5 s) setting every persistent share to 1. Its utilization remapping after every
+   * {@code every}-th step's times (0: never); the never run's trace goes to {@code trace} if not null.
+   */
+  private static double generated(int every, @javax.annotation.Nullable Path trace) throws IOException {
+    SplittableRandom rng = new SplittableRandom(11);
+    double[] p = {1, 1, 1, 1, 1, 1, 1, 1};
+    double sumAvg = 0;
+    double sumMax = 0;
+    try (StepTraceWriter w = trace == null ? null : StepTraceWriter.create(trace)) {
+      for (int s = 0; s < 400; s++) {
+        if (s > 0 && s % 10 == 0) {
+          double mean = 0;
+          for (int r = 0; r < 8; r++) {
+            p[r] += 0.06 * rng.nextGaussian();
+            mean += p[r] / 8;
+          }
+          for (int r = 0; r < 8; r++) {
+            p[r] += 1 - mean;
+          }
+          if (w != null) {
+            w.regrid(s, 0.1);
+          }
+        }
+        double[] t = new double[8];
+        for (int r = 0; r < 8; r++) {
+          t[r] = Math.max(0.01, p[r] + 0.1 * rng.nextGaussian());
+        }
+        if (w != null) {
+          w.times(s, t);
+        }
+        sumAvg += avg(t);
+        sumMax += java.util.Arrays.stream(t).max().orElseThrow();
+        if (every > 0 && s < 399 && (s + 1) % every == 0) {
+          java.util.Arrays.fill(p, 1);
+          sumMax += 0.5;
+        }
+      }
+    }
+    return sumAvg / sumMax;
+  }
+
+  @Test
+  void replayedFixedIntervalsMatchRunsThatRemappedSoUnderTheModelsAssumptions() throws IOException {
+    Path never = dir.resolve("never.csv");
+    assertThat(generated(0, never)).isGreaterThan(0);
+    StepTrace trace = StepTraceReader.read(never);
+    TraceReplay persistent = TraceReplay.of(trace, RemapModel.parse("persistent", Double.NaN), 0.5);
+    TraceReplay level = TraceReplay.of(trace, RemapModel.parse("level:1", Double.NaN), 0.5);
+    for (int m : new int[] {5, 10, 20}) {
+      int every = m;
+      double truth = generated(m, null);
+      assertThat(persistent.run(() -> FixedInterval.every(every)).utilization()).as("m = %d", m)
+          .isCloseTo(truth, within(0.01));
+      // level:1 also takes the noise away, and so overrates every interval.
+      assertThat(level.run(() -> FixedInterval.every(every)).utilization()).as("m = %d", m)
+          .isGreaterThan(truth + 0.03);
+    }
+  }
+
+  private static double avg(double[] x) {
+    return sum(x) / x.length;
+  }
+
   @Test
   void badTracesAreOneLineErrorsWithStatusTwoNamingFileAndLine() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.csv"), "step,rank,seconds\n0,0,1\n0,1,-2\n");
@@ -225,6 +413,8 @@ class ReplayCommandTest {
         {"replay", "--trace", trace, "--remap-cost", "1", "--remap-model", "shrink"},
         {"replay", "--trace", trace, "--remap-cost", "1", "--remap-model", "level:0.5"},
         {"replay", "--trace", trace, "--remap-cost", "1", "--remap-model", "factor:2"},
+        {"replay", "--trace", trace, "--remap-cost", "1", "--remap-model", "persistent:-1"},
+        {"replay", "--trace", trace, "--remap-cost", "1", "--remap-model", "persistent:2.5"},
         {"replay", "--trace", trace, "--remap-cost", "-1", "--remap-model", "level:1"},
         {"replay", "--trace", trace, "--remap-cost", "x", "--remap-model", "level:1"},
         {"replay", "--trace", trace, "--remap-cost", "1", "--remap-model", "level:1", "--blocks", "1"},
