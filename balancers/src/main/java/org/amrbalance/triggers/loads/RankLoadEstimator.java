@@ -29,6 +29,8 @@ public final class RankLoadEstimator implements IdleEstimator {
   private RankDrift drift;
   private final ExpectedIdle expected = new ExpectedIdle();
   private LoadModel model;
+  /** Fits averaged into the model so far (the first ones count equally, later ones by MODEL_STEP). */
+  private int fits;
   /** The weight the ranks' repeated slopes kept at this interval's start (0: none learned). */
   private double slopeWeight;
   private long total;
@@ -69,6 +71,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     drift = new RankDrift(n);
     model = null;
     slopeWeight = 0;
+    fits = 0;
     total = 0;
     age = 0;
     sinceFit = 0;
@@ -217,7 +220,18 @@ public final class RankLoadEstimator implements IdleEstimator {
     sinceFit = 0;
     LoadModel m = fit.estimate();
     if (m != null) {
-      model = m;
+      if (model != null) {
+        // Four moment equations trade one variance for another from fit to fit (slope-only, then wander-only): the
+        // model in force moves a share of the way, so the filter's gains do not flip with them.
+        fits++;
+        double w = Math.max(Tuning.MODEL_STEP, 1.0 / fits);
+        model = new LoadModel(model.residue() + w * (m.residue() - model.residue()),
+            model.slope() + w * (m.slope() - model.slope()), model.wander() + w * (m.wander() - model.wander()),
+            model.noise() + w * (m.noise() - model.noise()));
+      } else {
+        fits = 1;
+        model = m;
+      }
     }
   }
 
@@ -277,6 +291,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     }
     out.putInt(ranks).putLong(total).putInt(age).putInt(sinceFit).putDouble(idle).putDouble(idleSum)
         .putBoolean(regridded).putLong(jumps).putDouble(jumpSquares).putBoolean(hasPrevious).putDouble(slopeWeight)
+        .putInt(fits)
         .putDoubles(model == null ? null : model.toArray()).putDoubles(shares).putDoubles(sumY).putDoubles(sumKy)
         .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fitState).putDoubles(earlyFlat);
   }
@@ -294,6 +309,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     double js = in.readDouble();
     boolean hp = in.readBoolean();
     double sw = in.readDouble();
+    int nf = in.readInt();
     double[] m = in.readDoubles();
     double[] last = in.readDoubles();
     double[] sy = in.readDoubles();
@@ -303,7 +319,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     double[] h = in.readDoubles();
     double[] e = in.readDoubles();
     int fitted = Math.min(n, Tuning.FIT_RANKS);
-    Checks.check(n >= 0 && t >= 0 && a >= 0 && since >= 0, "state", n, "holds a negative count");
+    Checks.check(n >= 0 && t >= 0 && a >= 0 && since >= 0 && nf >= 0, "state", n, "holds a negative count");
     Checks.check(last != null && last.length == n && sy != null && sy.length == n && sky != null && sky.length == n
         && f != null && f.length == 2 * n + 3 && d != null && d.length == 4 * n + 1 && h != null
         && MomentFit.accepts(h, fitted) && (m == null || m.length == 4) && e != null
@@ -321,6 +337,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       jumpSquares = js;
       hasPrevious = hp;
       slopeWeight = sw;
+      fits = nf;
       model = m == null ? null : LoadModel.of(m);
       System.arraycopy(last, 0, shares, 0, n);
       System.arraycopy(sy, 0, sumY, 0, n);
