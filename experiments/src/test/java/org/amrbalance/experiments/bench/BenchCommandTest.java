@@ -78,8 +78,10 @@ class BenchCommandTest {
     assertThat(run("bench", "--quick", "--include", "TriggerStepBenchmark", "--warmup", "0", "--iterations", "1",
         "--time", "20", "--out", dir.toString())).as(err.toString(StandardCharsets.UTF_8)).isZero();
     List<String> csv = Files.readAllLines(dir.resolve("benchmarks.csv"));
-    assertThat(csv).hasSize(1 + BalancingModules.triggerNames().size() * 2); // every trigger on 16 and 1024 ranks
+    // every trigger on 16, 1,024 and 65,536 ranks
+    assertThat(csv).hasSize(1 + BalancingModules.triggerNames().size() * JmhBench.TRIGGER_RANKS.size());
     assertThat(csv).anyMatch(l -> l.startsWith(JmhBench.TRIGGER + ",adaptive,-1,16,"));
+    assertThat(csv).anyMatch(l -> l.startsWith(JmhBench.TRIGGER + ",adaptive,-1,65536,"));
     assertThat(csv).anyMatch(l -> l.startsWith(JmhBench.TRIGGER + ",stop-at-rise,-1,1024,"));
     assertThat(csv.subList(1, csv.size())).allMatch(l -> Double.parseDouble(l.split(",")[4]) > 0);
     assertThat(Files.readString(dir.resolve("benchmarks.md"))).contains("Cost of one trigger step",
