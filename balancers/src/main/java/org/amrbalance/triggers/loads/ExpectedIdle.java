@@ -25,10 +25,14 @@ final class ExpectedIdle {
   private static final double RANGE = 7;
 
   private final double[] topMean = new double[K];
+  /** The step's offered levels so far: how many kept, their sum and the lowest. */
+  private int kept;
+  private double sum;
+  private double low;
   private final double[] mu = new double[K];
   private final double[] sd = new double[K];
   private final double[] inverse = new double[K];
-  private final int[] binCount = new int[Tuning.POOL_BINS];
+  private final double[] binCount = new double[Tuning.POOL_BINS];
   private final double[] binSum = new double[Tuning.POOL_BINS];
   private final double[] binSquares = new double[Tuning.POOL_BINS];
   private final double[] binMu = new double[Tuning.POOL_BINS];
@@ -43,27 +47,41 @@ final class ExpectedIdle {
    */
   double of(double[] means, int n, double variance, double noise) {
     Checks.check(n >= 1 && means.length >= n, "n", n, "must be in [1, means.length]");
+    begin();
+    for (int i = 0; i < n; i++) {
+      offer(means[i]);
+    }
+    return finish(means, n, variance, noise);
+  }
+
+  /** Starts a step: the levels follow through {@link #offer}, one per rank, then {@link #finish}. */
+  void begin() {
+    kept = 0;
+    sum = 0;
+    low = Double.POSITIVE_INFINITY;
+  }
+
+  /** One rank's level (called by the filter as it updates, so that the ranks are passed over once). */
+  void offer(double m) {
+    sum += m;
+    low = m < low ? m : low;
+    if (kept < K || m > topMean[kept - 1]) {
+      int j = kept < K ? kept++ : K - 1;
+      while (j > 0 && topMean[j - 1] < m) {
+        topMean[j] = topMean[j - 1];
+        j--;
+      }
+      topMean[j] = m;
+    }
+  }
+
+  /** The expected idle of the offered levels, which are {@code means[0..n)}, under {@code variance} and noise. */
+  double finish(double[] means, int n, double variance, double noise) {
     if (n == 1) {
       return 0;
     }
     double p = Math.max(0, variance);
     double z2 = MaxFactor.expectedSquaredMaxOfNormals(n) - 1;
-    int kept = 0;
-    double sum = 0;
-    double low = Double.POSITIVE_INFINITY;
-    for (int i = 0; i < n; i++) {
-      double m = means[i];
-      sum += m;
-      low = m < low ? m : low;
-      if (kept < K || m > topMean[kept - 1]) {
-        int j = kept < K ? kept++ : K - 1;
-        while (j > 0 && topMean[j - 1] < m) {
-          topMean[j] = topMean[j - 1];
-          j--;
-        }
-        topMean[j] = m;
-      }
-    }
     for (int j = 0; j < kept; j++) {
       double m = topMean[j];
       mu[j] = m + skew(m, p, noise, z2);
@@ -107,7 +125,9 @@ final class ExpectedIdle {
 
   /**
    * The ranks below the kept ones, binned by level between the lowest level and the smallest kept one: each bin a
-   * block of i.i.d. normals with its count and moments, so the pool keeps the shape of its tail. Returns the bins.
+   * block of i.i.d. normals with its count and moments, so the pool keeps the shape of its tail. Beyond
+   * {@link Tuning#POOL_SAMPLE} ranks the bins' shares and moments come from every k-th rank and are scaled to the
+   * pool's size (binning was a third of a step's cost at 65,536 ranks). Returns the bins.
    */
   private int pool(double[] means, int n, int kept, double low, double p, double noise, double z2) {
     int bins = Tuning.POOL_BINS;
@@ -117,26 +137,31 @@ final class ExpectedIdle {
     java.util.Arrays.fill(binCount, 0);
     java.util.Arrays.fill(binSum, 0);
     java.util.Arrays.fill(binSquares, 0);
-    for (int i = 0; i < n; i++) {
+    int stride = Math.max(1, n / Tuning.POOL_SAMPLE);
+    int below = 0;
+    for (int i = 0; i < n; i += stride) {
       double m = means[i];
-      int b = (int) ((m - low) * perWidth);
-      b = b < bins ? b : bins - 1;
-      binCount[b]++;
-      binSum[b] += m;
-      binSquares[b] += m * m;
+      if (m < high) {
+        int b = (int) ((m - low) * perWidth);
+        b = b < bins ? b : bins - 1;
+        binCount[b]++;
+        binSum[b] += m;
+        binSquares[b] += m * m;
+        below++;
+      }
     }
-    for (int j = 0; j < kept; j++) { // the kept ranks are integrated one by one, not in their bin
-      double m = topMean[j];
-      int b = (int) ((m - low) * perWidth);
-      b = b < bins ? b : bins - 1;
-      binCount[b]--;
-      binSum[b] -= m;
-      binSquares[b] -= m * m;
-    }
+    int pooled = n - kept;
+    // Every rank: those level with the smallest kept one but not kept join the top bin. Sampled: scaled to the pool.
+    double ties = stride == 1 || below == 0 ? pooled - below : 0;
+    double scale = stride == 1 || below == 0 ? 1 : pooled / (double) below;
+    binCount[bins - 1] += ties;
+    binSum[bins - 1] += ties * high;
+    binSquares[bins - 1] += ties * high * high;
     for (int b = 0; b < bins; b++) {
       if (binCount[b] > 0) {
         double m = binSum[b] / binCount[b];
         double spread = Math.max(0, binSquares[b] / binCount[b] - m * m);
+        binCount[b] *= scale;
         binMu[b] = m + skew(m, p, noise, z2);
         binSd[b] = Math.sqrt(p + noise * (1 + m) * (1 + m) + spread);
       }

@@ -53,8 +53,11 @@ final class RankFilter {
     covariance[0] += variance;
   }
 
-  /** One step's observed deviations. */
-  void update(LoadModel model, double[] y) {
+  /** One step's observed deviations; each updated level is offered to {@code idle} (null: none). */
+  void update(LoadModel model, double[] y, ExpectedIdle idle) {
+    if (idle != null) {
+      idle.begin();
+    }
     double[] gain = predictAndCorrect(covariance, model.wander(), model.noise());
     double cap = CLIP * gain[2];
     for (int i = 0; i < level.length; i++) {
@@ -63,6 +66,9 @@ final class RankFilter {
       innovation = innovation > cap ? cap : innovation < -cap ? -cap : innovation; // not Math.min: NaN-free and hot
       level[i] += gain[0] * innovation;
       slope[i] += gain[1] * innovation;
+      if (idle != null) {
+        idle.offer(level[i]);
+      }
     }
   }
 

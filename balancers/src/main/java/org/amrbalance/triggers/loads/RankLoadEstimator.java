@@ -161,7 +161,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     if (age > 1 && jumped) {
       filter.inflate(jumpVariance());
     }
-    filter.update(model, y);
+    filter.update(model, y, expected);
     addIdle();
   }
 
@@ -173,7 +173,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       if (k > 0 && earlyJumped[k]) {
         filter.inflate(jumpVariance());
       }
-      filter.update(model, early[k]);
+      filter.update(model, early[k], expected);
       addIdle();
     }
     Arrays.fill(early, null);
@@ -237,7 +237,7 @@ public final class RankLoadEstimator implements IdleEstimator {
 
   /** This step's expected idle, from the filter's posterior, added to the interval's sum. */
   private void addIdle() {
-    idle = expected.of(filter.levels(), ranks, filter.variance(), model.noise());
+    idle = expected.finish(filter.levels(), ranks, filter.variance(), model.noise()); // levels offered by update
     idleSum += idle;
   }
 
