@@ -154,7 +154,7 @@ public final class TriggerComparison extends SampledReproduction {
       for (StepTimeNoise noise : noises()) {
         progress.printf(Locale.ROOT, "trigger-comparison: %s, noise %s, %d replicates%n", w.label(), noise.label(),
             runs);
-        List<Cell> cells = compare(w, noise, runs, 1000L * w.ordinal() + 17);
+        List<Cell> cells = compare(w, noise, runs, 1000L * ComparisonWorkload.values().indexOf(w) + 17);
         Cell best = cells.get(cells.size() - 2);
         Cell never = cells.get(cells.size() - 1);
         // Issue 17 asks the default trigger to be at least as good as Stop-At-Rise: paired against it too.
@@ -200,7 +200,7 @@ public final class TriggerComparison extends SampledReproduction {
           continue;
         }
         progress.printf(Locale.ROOT, "trigger-comparison, other seeds: %s, noise %s%n", w.label(), noise.label());
-        long seed = 1000L * w.ordinal() + 17 + OTHER_SEEDS;
+        long seed = 1000L * ComparisonWorkload.values().indexOf(w) + 17 + OTHER_SEEDS;
         Cell a = cell(AdaptiveModule.NAME, w, noise, runs, seed, adaptive);
         Cell best = bestFixed(w, noise, runs, seed);
         md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f / %.1f (m = %s) |%n", w.label(), noise.label(),
