@@ -49,8 +49,8 @@ import org.amrbalance.triggers.StopAtRiseModule;
  * jitter on the three models, a regime switch ({@link RegimeSwitchModel}), a rotating hot spot
  * ({@link RotatingHotSpotModel}), equal loads behind 20% noise ({@link EqualLoadsModel}) and the demo's recorded
  * traces ({@link ReplayedTrace}; one path each, its replicates differ only in the noise). Every row is then run again
- * on a <em>held-out</em> set of (by default) 500 replicates, its seeds {@link #HELD_OUT_SEEDS} above the row's own
- * (at most {@link #MAX_HELD_OUT} of them, so the sets stay disjoint from every other row's): no constant of any
+ * on a <em>held-out</em> set of (by default) 500 replicates, its seeds {@link #HELD_OUT_SEEDS} above the row's own:
+ * every held-out seed is above 100,000, every tuning seed and every new row's own below, and no constant of any
  * trigger was chosen on them. The held-out table gives the adaptive trigger against the best fixed interval in
  * hindsight (chosen on the held-out replicates' mean), Stop-At-Rise, never and the better of best fixed and never,
  * with the verdict of the trigger issue: it holds where adaptive − best fixed ≥ −(half-width of its paired 95%
@@ -70,7 +70,7 @@ public final class TriggerComparison extends SampledReproduction {
   /** A row's held-out replicates start this far above its own seeds; no constant was chosen on them. */
   static final long HELD_OUT_SEEDS = 100_000;
 
-  /** The most held-out replicates per row: more would reach the next row's seeds. */
+  /** The most held-out replicates per row, a bound on the run's length. */
   public static final int MAX_HELD_OUT = 10_000;
 
   /** How far below Stop-At-Rise the adaptive trigger's mean may be for the held-out verdict to hold. */
