@@ -1,61 +1,46 @@
 package org.amrbalance.experiments.models;
 
-import java.util.SplittableRandom;
+import java.util.List;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.spi.internal.Checks;
 
 /**
- * The three noise-free load models a trigger comparison runs on, each at one size and remap cost: MUM (seed 000
- * Figure 4's N = 8, L = 19, p = 0.5, 400 steps, C = 8), LD (Figure 5's 64 × 64 grid on 16 processors, 200 steps,
- * C = 50) and seed 003's random walk (16 processors starting at 100, death–birth increments, 400 steps, C = 20).
- * Replicate r of a model is one sample path; every policy run on it replays the same path.
+ * A load model a trigger comparison runs on, at one size and remap cost: replicate r is one sample path, and every
+ * policy run on it replays the same path. {@link #values()} are the three classic models (MUM, LD, random walk);
+ * the others ({@link RegimeSwitchModel}, {@link RotatingHotSpotModel}, {@link EqualLoadsModel}, replayed traces)
+ * are built by their own factories. Implementations are immutable and may run paths on several threads at once.
  */
-public enum ComparisonWorkload {
-  MUM(400, 8),
-  LD(200, 50),
-  RANDOM_WALK(400, 20);
+public interface ComparisonWorkload {
+  /** Seed 000 Figure 4's MUM: N = 8, L = 19, p = 0.5, 400 steps, C = 8. */
+  ComparisonWorkload MUM = ClassicWorkload.MUM;
+  /** Seed 000 Figure 5's LD: 64 × 64 grid on 16 processors, 200 steps, C = 50. */
+  ComparisonWorkload LD = ClassicWorkload.LD;
+  /** Seed 003's random walk: 16 processors starting at 100, death–birth increments, 400 steps, C = 20. */
+  ComparisonWorkload RANDOM_WALK = ClassicWorkload.RANDOM_WALK;
 
-  private final int steps;
-  private final double cost;
-
-  ComparisonWorkload(int steps, double cost) {
-    this.steps = steps;
-    this.cost = cost;
+  /** The classic models, in the order their seeds are numbered: MUM, LD, random walk. */
+  static List<ComparisonWorkload> values() {
+    return List.of(MUM, LD, RANDOM_WALK);
   }
 
-  public int steps() {
-    return steps;
+  /** The seed of the noise on the path of {@code seed}: apart from the path's own draws. */
+  static long noiseSeed(long seed) {
+    return seed * 0x2545F4914F6CDD1DL + 1;
   }
 
-  public double cost() {
-    return cost;
-  }
+  int steps();
 
-  /** {@code mum}, {@code ld}, {@code random-walk}. */
-  public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-  }
+  /** The cost of one remap, in the model's time units. */
+  double cost();
+
+  /** A short name for tables, e.g. {@code random-walk}. */
+  String label();
 
   /** Runs {@code policy} on the path of {@code seed}. */
-  public RunResult run(long seed, RemapPolicy policy) {
-    Checks.notNull("policy", policy);
-    switch (this) {
-      case MUM: {
-        MumSimulator sim = MumSimulator.of(MumModel.of(8, 19, 0.5), steps, cost);
-        byte[] moves = sim.newPath();
-        sim.model().drawMoves(new SplittableRandom(seed), steps, moves);
-        return sim.run(moves, policy);
-      }
-      case LD:
-        return LdModel.figure5().run(seed, steps, cost, policy);
-      default:
-        return RandomWalkModel.deathBirth(16, 100).run(seed, steps, cost, policy);
-    }
-  }
+  RunResult run(long seed, RemapPolicy policy);
 
   /** Runs {@code policy} behind {@code noise} on the path of {@code seed}: the utilization as measured. */
-  public RunResult run(long seed, StepTimeNoise noise, RemapPolicy policy) {
-    StepTimeNoise.Noisy noisy = noise.wrap(policy, seed * 0x2545F4914F6CDD1DL + 1);
+  default RunResult run(long seed, StepTimeNoise noise, RemapPolicy policy) {
+    StepTimeNoise.Noisy noisy = noise.wrap(policy, noiseSeed(seed));
     return noisy.result(run(seed, noisy));
   }
 }

@@ -13,7 +13,10 @@ import org.amrbalance.experiments.cli.UsageException;
 import org.amrbalance.experiments.cli.Values;
 import picocli.CommandLine;
 
-/** {@code reproduce NAME|all [--out DIR] [--quick]}: re-runs papers' experiments into CSV and PNG files. */
+/**
+ * {@code reproduce NAME|all [--out DIR] [--quick] [--held-out N]}: re-runs papers' experiments into CSV and PNG
+ * files.
+ */
 @CommandLine.Command(name = "reproduce", sortOptions = false,
     description = "re-run a paper's experiment (or all) and write CSV and PNG files")
 public final class ReproduceCommand implements Command {
@@ -28,6 +31,11 @@ public final class ReproduceCommand implements Command {
 
   @CommandLine.Option(names = "--quick", description = "fewer runs or generations, for a run of minutes")
   boolean quick;
+
+  @CommandLine.Option(names = "--held-out", paramLabel = "N",
+      description = "held-out replicates per row of trigger-comparison, in [2, 10000] (default 500, 20 with --quick)")
+  @Nullable
+  String heldOut;
 
   @CommandLine.Option(names = "--list", description = "list the experiments and exit")
   boolean list;
@@ -53,6 +61,10 @@ public final class ReproduceCommand implements Command {
     } else {
       throw new UsageException("unknown experiment; known: " + String.join(", ", reproductions.keySet()) + ", all",
           which);
+    }
+    if (heldOut != null) {
+      int n = Values.integer("--held-out", heldOut, 0, 2, TriggerComparison.MAX_HELD_OUT);
+      chosen.replaceAll(r -> r instanceof TriggerComparison t ? t.withHeldOut(n) : r);
     }
     return new Options(chosen, Values.writableFolder("--out", out == null ? "results" : out, workingDirectory), quick);
   }

@@ -95,7 +95,7 @@ class NoisyComparisonTest {
   void underTwentyPercentNoiseTheAdaptiveTriggerIsNotBelowTheBestFixedIntervalInHindsight() {
     StepTimeNoise noise = StepTimeNoise.multiplicative(0.2);
     for (ComparisonWorkload w : new ComparisonWorkload[] {ComparisonWorkload.LD, ComparisonWorkload.RANDOM_WALK}) {
-      long seed = 1000L * w.ordinal() + 17;
+      long seed = 1000L * ComparisonWorkload.values().indexOf(w) + 17;
       int replicates = 20;
       double[] adaptive = new double[replicates];
       for (int r = 0; r < replicates; r++) {

@@ -47,4 +47,22 @@ class ReproduceCommandTest {
     assertThat(run("reproduce", "--help")).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("--quick", "Experiments:", "seed002-ch3");
   }
+
+  @Test
+  void heldOutSetsTheHeldOutReplicatesOfTheTriggerComparisonOnly(@TempDir Path dir) {
+    ReproduceCommand command = new ReproduceCommand(List.of(new TriggerComparison(), new ChapterThreeSweeps(2)));
+    command.names = List.of("all");
+    command.heldOut = "7";
+    List<Reproduction> chosen = command.options(dir).chosen();
+    assertThat(((TriggerComparison) chosen.get(0)).heldOut(false)).isEqualTo(7);
+    assertThat(((TriggerComparison) chosen.get(0)).heldOut(true)).isEqualTo(7);
+    assertThat(chosen.get(1)).isInstanceOf(ChapterThreeSweeps.class);
+    assertThat(new TriggerComparison().heldOut(false)).isEqualTo(500);
+    assertThat(new TriggerComparison().heldOut(true)).isEqualTo(20);
+    Launcher trigger = new Launcher(List.of(new ReproduceCommand(List.of(new TriggerComparison()))));
+    assertThat(trigger.run(new String[] {"reproduce", "trigger-comparison", "--held-out", "1"},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("must be an integer in [2, 10000] (--held-out = 1)");
+  }
 }

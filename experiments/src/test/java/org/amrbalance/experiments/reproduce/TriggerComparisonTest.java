@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.models.ComparisonWorkload;
+import org.amrbalance.experiments.models.EqualLoadsModel;
 import org.amrbalance.experiments.models.StepTimeNoise;
 import org.junit.jupiter.api.Test;
 
@@ -27,15 +28,64 @@ class TriggerComparisonTest {
   }
 
   @Test
-  void theOtherSeedsTableHasTheNoisyLdAndRandomWalkRows() {
-    String md = TriggerComparison.otherSeeds(2, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8));
-    List<String> rows = md.lines().skip(2).toList();
-    assertThat(rows).hasSize(6);
-    assertThat(rows.get(0)).startsWith("| ld | sigma=0.05 | ");
-    assertThat(rows.get(5)).startsWith("| random-walk | sigma=0.2 | ");
-    // Each row: a paired difference with its interval, then the remaps and the best interval.
-    assertThat(rows).allMatch(r -> r.matches("\\| .+ \\| .+ \\| [+-]\\d\\.\\d{4} \\[[+-]\\d\\.\\d{4}, [+-]\\d\\.\\d{4}\\]"
-        + " \\| \\d+\\.\\d / \\d+\\.\\d \\(m = \\d+\\) \\|"));
+  void theHeldOutTableHasOneRowPerRowWithItsVerdict() {
+    List<TriggerComparison.Row> rows = List.of(
+        new TriggerComparison.Row(ComparisonWorkload.MUM, StepTimeNoise.none(), 17),
+        new TriggerComparison.Row(EqualLoadsModel.of(4, 30, 5), StepTimeNoise.multiplicative(0.2), 3017));
+    TriggerComparison.HeldOutTables t = TriggerComparison.heldOutTables(rows, 3, new PrintStream(
+        new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    List<String> md = t.markdown().lines().toList();
+    assertThat(md.get(0)).startsWith("3 held-out replicates per row, seeds 100,000 above the row's own");
+    List<String> table = md.subList(4, md.size());
+    assertThat(table).hasSize(2);
+    assertThat(table.get(0)).startsWith("| mum | none | ");
+    assertThat(table.get(1)).startsWith("| equal-loads | sigma=0.2 | ");
+    String diff = "[+-]\\d\\.\\d{4} \\[[+-]\\d\\.\\d{4}, [+-]\\d\\.\\d{4}\\]";
+    String format = "\\| .+ \\| .+ \\| " + diff + " \\(\\d+\\) \\| " + diff + " \\| " + diff + " \\| " + diff
+        + " \\((never|best fixed)\\) \\| \\d+\\.\\d / \\d+\\.\\d / \\d+\\.\\d \\| (holds|below) \\|";
+    assertThat(table).allMatch(r -> r.matches(format), "row format");
+    assertThat(t.csv().rows()).hasSize(2);
+    assertThat(t.csv().rows().get(1).get(3)).isEqualTo(3017L + TriggerComparison.HELD_OUT_SEEDS);
+    // Equal loads: nothing to remove, so the reference is never (every remap is a loss).
+    assertThat(t.csv().rows().get(1).get(15)).isEqualTo("never");
+  }
+
+  @Test
+  void heldOutSeedsAreDisjointFromEveryRowsOwnSeeds() {
+    List<TriggerComparison.Row> rows = new java.util.ArrayList<>(TriggerComparison.tuningRows());
+    rows.addAll(TriggerComparison.newRows(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+    // 15 tuning rows, 9 of the new noises, regime switch, hot spot, equal loads and the two demo traces.
+    assertThat(rows).hasSize(15 + 9 + 3 + 2);
+    java.util.Set<Long> own = new java.util.HashSet<>();
+    java.util.Set<Long> heldOut = new java.util.HashSet<>();
+    for (TriggerComparison.Row row : rows) {
+      for (long r = 0; r < 20; r++) {
+        own.add(row.seed() + r);
+      }
+      for (long r = 0; r < TriggerComparison.MAX_HELD_OUT; r++) {
+        heldOut.add(row.heldOutSeed() + r);
+      }
+    }
+    assertThat(own).doesNotContainAnyElementsOf(heldOut);
+    // The new rows share no seed with the tuning rows.
+    assertThat(rows.subList(15, rows.size())).allMatch(r -> r.seed() >= TriggerComparison.NEW_ROW_SEEDS);
+  }
+
+  @Test
+  void replicatesGiveTheSameCellsOnOneThreadAsOnMany() throws Exception {
+    ComparisonWorkload w = ComparisonWorkload.RANDOM_WALK;
+    StepTimeNoise noise = StepTimeNoise.multiplicative(0.1);
+    List<TriggerComparison.Cell> parallel = TriggerComparison.compare(w, noise, 4, 9);
+    java.util.concurrent.ForkJoinPool one = new java.util.concurrent.ForkJoinPool(1);
+    try {
+      List<TriggerComparison.Cell> serial = one.submit(() -> TriggerComparison.compare(w, noise, 4, 9)).get();
+      for (int i = 0; i < serial.size(); i++) {
+        assertThat(parallel.get(i).policy()).isEqualTo(serial.get(i).policy());
+        assertThat(parallel.get(i).utilization()).containsExactly(serial.get(i).utilization());
+        assertThat(parallel.get(i).remaps()).containsExactly(serial.get(i).remaps());
+      }
+    } finally {
+      one.shutdown();
+    }
   }
 }
