@@ -27,11 +27,13 @@ final class RankDrift {
   }
 
   /**
-   * A closed interval of {@code n} steps given by each rank's Σ_k y_k and Σ_k k·y_k (k = 1..n); shorter than
-   * {@link #MIN_STEPS} it is ignored.
+   * A closed interval of {@code n} steps given by each rank's Σ_k y_k and Σ_k k·y_k (k = 1..n), which are reset to
+   * 0 as they are read; shorter than {@link #MIN_STEPS} it is ignored.
    */
   void add(int n, double[] sumY, double[] sumKy) {
     if (n < MIN_STEPS) {
+      java.util.Arrays.fill(sumY, 0);
+      java.util.Arrays.fill(sumKy, 0);
       return;
     }
     double meanK = (n + 1) / 2.0;
@@ -43,6 +45,8 @@ final class RankDrift {
       sumOffsetSquares[i] += a * a;
       sumSlope[i] += b;
       sumSlopeSquares[i] += b * b;
+      sumY[i] = 0; // consumed: the next interval sums afresh
+      sumKy[i] = 0;
     }
     intervals++;
   }
@@ -57,37 +61,46 @@ final class RankDrift {
 
   /** The shrunk per-rank offsets. */
   Shrunk offsets() {
-    return shrunk(sumOffset, sumOffsetSquares);
+    double[] out = new double[ranks];
+    return new Shrunk(out, shrinkInto(sumOffset, sumOffsetSquares, out));
   }
 
   /** The shrunk per-rank slopes. */
   Shrunk slopes() {
-    return shrunk(sumSlope, sumSlopeSquares);
+    double[] out = new double[ranks];
+    return new Shrunk(out, shrinkInto(sumSlope, sumSlopeSquares, out));
   }
 
-  private Shrunk shrunk(double[] sum, double[] squares) {
+  /**
+   * Writes the shrunk offsets and slopes into the given arrays (an interval's start, on every rank: no allocation)
+   * and returns the slopes' weight.
+   */
+  double shrinkInto(double[] offsetsOut, double[] slopesOut) {
+    shrinkInto(sumOffset, sumOffsetSquares, offsetsOut);
+    return shrinkInto(sumSlope, sumSlopeSquares, slopesOut);
+  }
+
+  /** Two passes: the per-rank means' grand mean, within and between spreads, then the shrunk values. */
+  private double shrinkInto(double[] sum, double[] squares, double[] out) {
     int j = intervals;
-    double[] mean = new double[ranks];
     double grand = 0;
     double within = 0;
+    double meanSquares = 0;
     for (int i = 0; i < ranks; i++) {
-      mean[i] = sum[i] / j;
-      grand += mean[i] / ranks;
-      within += squares[i] - j * mean[i] * mean[i];
+      double mean = sum[i] / j;
+      grand += mean;
+      meanSquares += mean * mean;
+      within += squares[i] - j * mean * mean;
     }
+    grand /= ranks;
     within /= (double) ranks * Math.max(1, j - 1);
-    double between = 0;
-    for (int i = 0; i < ranks; i++) {
-      between += (mean[i] - grand) * (mean[i] - grand);
-    }
-    between /= Math.max(1, ranks - 1);
+    double between = Math.max(0, meanSquares - ranks * grand * grand) / Math.max(1, ranks - 1);
     double tau = Math.max(0, between - within / j);
     double weight = tau + within / j > 0 ? tau / (tau + within / j) : 0;
-    double[] out = new double[ranks];
     for (int i = 0; i < ranks; i++) {
-      out[i] = grand + weight * (mean[i] - grand);
+      out[i] = grand + weight * (sum[i] / j - grand);
     }
-    return new Shrunk(out, weight);
+    return weight;
   }
 
   double[] toArray() {

@@ -22,7 +22,7 @@ class RankFilterTest {
       for (int i = 0; i < 3; i++) {
         y[i] = offsets[i] + 0.2 * rnd.nextGaussian();
       }
-      f.update(NOISE_AND_RESIDUE, y, null);
+      f.update(NOISE_AND_RESIDUE, y);
       assertThat(f.variance()).isLessThan(previous);
       previous = f.variance();
     }
@@ -44,8 +44,8 @@ class RankFilterTest {
     SplittableRandom rnd = new SplittableRandom(2);
     for (int k = 1; k <= 60; k++) {
       double[] y = {0.002 * k + 0.02 * rnd.nextGaussian(), -0.002 * k + 0.02 * rnd.nextGaussian()};
-      f.update(drifting, y, null);
-      flat.update(NOISE_AND_RESIDUE, y, null);
+      f.update(drifting, y);
+      flat.update(NOISE_AND_RESIDUE, y);
     }
     assertThat(f.levels()[0]).isCloseTo(0.12, within(0.02));
     assertThat(flat.levels()[0]).isLessThan(0.08); // the mean of the interval, not its end
@@ -56,9 +56,9 @@ class RankFilterTest {
   void anOutlierIsClipped() {
     RankFilter f = new RankFilter(1);
     f.start(NOISE_AND_RESIDUE, null, null, 0);
-    f.update(NOISE_AND_RESIDUE, new double[] {0}, null);
+    f.update(NOISE_AND_RESIDUE, new double[] {0});
     double before = f.levels()[0];
-    f.update(NOISE_AND_RESIDUE, new double[] {100}, null);
+    f.update(NOISE_AND_RESIDUE, new double[] {100});
     // Predicted deviation √(P + R) ≤ √0.05; gain ≤ 1: the move is at most 5 √0.05 ≈ 1.1, not 100.
     assertThat(f.levels()[0] - before).isLessThan(Tuning.CLIP * Math.sqrt(0.05));
   }
@@ -70,7 +70,7 @@ class RankFilterTest {
     RankFilter f = new RankFilter(2);
     f.start(none, null, null, 0);
     for (int k = 0; k < 20; k++) {
-      f.update(none, new double[] {0.1, -0.1}, null);
+      f.update(none, new double[] {0.1, -0.1});
     }
     assertThat(f.variance()).isZero();
     LoadModel growing = new LoadModel(0, 1e-5, 1e-5, 0.04);

@@ -45,4 +45,12 @@ class RankLoadEstimatorTest {
     two.admit(StepTimes.of(1, 2), false);
     assertThat(two.ready()).isFalse(); // the first fit comes at step 8
   }
+
+  /** Averaging towards fits of 0 must not leave variances that shrink into subnormal numbers. */
+  @Test
+  void tinyVariancesAreFlushedToZero() {
+    double[] theta = RankLoadEstimator.flushTiny(new double[] {1e-3, 1e-200, 0, 1e-14});
+    assertThat(theta).containsExactly(1e-3, 0, 0, 1e-14); // 1e-14 is above 1e-12 of 1e-3
+    assertThat(RankLoadEstimator.flushTiny(new double[] {2e-3, 1e-12, 0, 0})).containsExactly(2e-3, 1e-12, 0, 0);
+  }
 }
