@@ -16,7 +16,7 @@ import org.amrbalance.triggers.frequency.MaxFactor;
  *
  * <p>Cost: two passes over the ranks (the {@link Tuning#EXACT_RANKS} largest means kept in a small sorted array, since
  * every X_i increases with m_i and the largest means are the likeliest maxima; the rest binned by level into
- * {@link Tuning#POOL_BINS} blocks of i.i.d. normals), then {@link Tuning#QUADRATURE_INTERVALS} + 1 points × at most 80
+ * {@link Tuning#POOL_BINS} blocks of i.i.d. normals), then {@link Tuning#QUADRATURE_INTERVALS} + 1 points × at most 40
  * factors of a tabulated Φ. An instance holds that workspace and is not thread-safe.
  */
 final class ExpectedIdle {

@@ -18,7 +18,7 @@ import org.amrbalance.spi.internal.Checks;
  * the fitted growth; when they say much (no noise), it follows the measured idle.
  *
  * <p>Cost per step: a few passes over the ranks (shares, filter, the largest levels) and a quadrature over at most
- * 65 normals; a refit changes the model for the steps to come, the filter goes on from where it is. Memory: about
+ * 40 normals; a refit changes the model for the steps to come, the filter goes on from where it is. Memory: about
  * ten numbers per rank, five per fitted rank, and the shares of the steps before the first fit.
  */
 public final class RankLoadEstimator implements IdleEstimator {

@@ -66,7 +66,7 @@ class ExpectedIdleTest {
   }
 
   /**
-   * 500 ranks: the 64 largest means integrated, the rest pooled into one block, against the reference integration of
+   * 500 ranks: the 32 largest means integrated, the rest in eight bins, against the reference integration of
    * every rank (the noise term alone, 0.1, makes the idle about 0.3 of the step here).
    */
   @Test
