@@ -51,11 +51,15 @@ splice docs/grid-indivisibility.md real-hierarchies-efficiency docs/results/real
 java -jar $jar reproduce compare-balancers --out docs/results
 splice docs/grid-packing-experiments.md compare-balancers docs/results/compare-balancers-summary.md
 
-# Every trigger against the best fixed interval and never on the load models, with noise and spikes, and the adaptive
-# trigger on the noisy rows with other replicate paths (about six minutes; deterministic).
+# Every trigger against the best fixed interval and never on the load models, with noise and spikes, on the tuning
+# seeds; then the default trigger on 500 held-out replicates per row, the new rows included (deterministic).
 java -jar $jar reproduce trigger-comparison --out docs/results
 splice docs/triggers.md trigger-comparison docs/results/trigger-comparison-summary.md
-splice docs/triggers.md trigger-comparison-other-seeds docs/results/trigger-comparison-other-seeds.md
+splice docs/triggers.md trigger-comparison-held-out docs/results/trigger-comparison-held-out.md
+
+# What each trigger keeps on 1,024 and 65,536 ranks (heap difference and saved state; half a minute).
+java -Xmx4g -cp $jar org.amrbalance.experiments.bench.TriggerMemory > docs/results/trigger-memory.md
+splice docs/benchmarks.md trigger-memory docs/results/trigger-memory.md
 
 # Heap of one balance call per balancer in a fresh 1 GiB JVM (docs/benchmarks.md; half a minute): the table of the
 # summary.
