@@ -21,8 +21,8 @@ public final class TriggerProviders {
 
     @Override
     public String description() {
-      return "Stop-At-Rise on the relative idle with spikes held, noise averaged out, abrupt changes caught and "
-          + "no remap that cannot pay before the end (the default)";
+      return "Stop-At-Rise on the idle a remap removes, estimated per rank under a load model fitted to the run, "
+          + "with spikes held, abrupt changes caught and no remap that cannot pay before the end (the default)";
     }
 
     @Override

@@ -14,42 +14,22 @@ import org.amrbalance.spi.internal.Checks;
  * imbalance would expect a remap to pay back within 15 steps and be tempted.
  */
 @Immutable
-public final class EqualLoadsModel implements ComparisonWorkload {
-  private final int ranks;
-  private final int steps;
-  private final double cost;
-
-  private EqualLoadsModel(int ranks, int steps, double cost) {
-    this.ranks = ranks;
-    this.steps = steps;
-    this.cost = cost;
+public record EqualLoadsModel(int ranks, int steps, double cost) implements ComparisonWorkload {
+  /** Checked as {@link #of} documents. */
+  public EqualLoadsModel {
+    Checks.positive("ranks", ranks);
+    Checks.positive("steps", steps);
+    Checks.finiteNonNegative("cost", cost);
   }
 
   /** At least 1 rank and 1 step; cost finite and ≥ 0. */
   public static EqualLoadsModel of(int ranks, int steps, double cost) {
-    Checks.positive("ranks", ranks);
-    Checks.positive("steps", steps);
-    Checks.finiteNonNegative("cost", cost);
     return new EqualLoadsModel(ranks, steps, cost);
   }
 
   /** 16 ranks, 300 steps, remap cost 5. */
   public static EqualLoadsModel standard() {
     return of(16, 300, 5);
-  }
-
-  public int ranks() {
-    return ranks;
-  }
-
-  @Override
-  public int steps() {
-    return steps;
-  }
-
-  @Override
-  public double cost() {
-    return cost;
   }
 
   @Override

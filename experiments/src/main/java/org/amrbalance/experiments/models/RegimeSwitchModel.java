@@ -22,21 +22,16 @@ import org.amrbalance.spi.internal.Checks;
  * about 0.8.
  */
 @Immutable
-public final class RegimeSwitchModel implements ComparisonWorkload {
-  private final int ranks;
-  private final int steps;
-  private final int from;
-  private final int to;
-  private final double growth;
-  private final double cost;
-
-  private RegimeSwitchModel(int ranks, int steps, int from, int to, double growth, double cost) {
-    this.ranks = ranks;
-    this.steps = steps;
-    this.from = from;
-    this.to = to;
-    this.growth = growth;
-    this.cost = cost;
+public record RegimeSwitchModel(int ranks, int steps, int from, int to, double growth, double cost)
+    implements ComparisonWorkload {
+  /** Checked as {@link #of} documents. */
+  public RegimeSwitchModel {
+    Checks.atLeast("ranks", ranks, 2);
+    Checks.positive("steps", steps);
+    Checks.check(from >= 0 && from <= to, "from", from, "must be in [0, to = " + to + "]");
+    Checks.check(to <= steps, "to", to, "must be <= steps = " + steps);
+    Checks.finiteNonNegative("growth", growth);
+    Checks.finiteNonNegative("cost", cost);
   }
 
   /**
@@ -48,32 +43,12 @@ public final class RegimeSwitchModel implements ComparisonWorkload {
    * @param cost remap cost, finite and ≥ 0
    */
   public static RegimeSwitchModel of(int ranks, int steps, int from, int to, double growth, double cost) {
-    Checks.atLeast("ranks", ranks, 2);
-    Checks.positive("steps", steps);
-    Checks.check(from >= 0 && from <= to, "from", from, "must be in [0, to = " + to + "]");
-    Checks.check(to <= steps, "to", to, "must be <= steps = " + steps);
-    Checks.finiteNonNegative("growth", growth);
-    Checks.finiteNonNegative("cost", cost);
     return new RegimeSwitchModel(ranks, steps, from, to, growth, cost);
   }
 
   /** 16 ranks, 300 steps, growth 0.02 per step from step 100 to 200, remap cost 10. */
   public static RegimeSwitchModel standard() {
     return of(16, 300, 100, 200, 0.02, 10);
-  }
-
-  public int ranks() {
-    return ranks;
-  }
-
-  @Override
-  public int steps() {
-    return steps;
-  }
-
-  @Override
-  public double cost() {
-    return cost;
   }
 
   @Override

@@ -24,19 +24,15 @@ import org.amrbalance.spi.internal.Checks;
  * remap at all.
  */
 @Immutable
-public final class RotatingHotSpotModel implements ComparisonWorkload {
-  private final int ranks;
-  private final int steps;
-  private final int dwell;
-  private final double extra;
-  private final double cost;
-
-  private RotatingHotSpotModel(int ranks, int steps, int dwell, double extra, double cost) {
-    this.ranks = ranks;
-    this.steps = steps;
-    this.dwell = dwell;
-    this.extra = extra;
-    this.cost = cost;
+public record RotatingHotSpotModel(int ranks, int steps, int dwell, double extra, double cost)
+    implements ComparisonWorkload {
+  /** Checked as {@link #of} documents. */
+  public RotatingHotSpotModel {
+    Checks.atLeast("ranks", ranks, 2);
+    Checks.positive("steps", steps);
+    Checks.positive("dwell", dwell);
+    Checks.check(extra > 0 && extra <= 1, "extra", extra, "must be in (0, 1]");
+    Checks.finiteNonNegative("cost", cost);
   }
 
   /**
@@ -47,35 +43,12 @@ public final class RotatingHotSpotModel implements ComparisonWorkload {
    * @param cost remap cost, finite and ≥ 0
    */
   public static RotatingHotSpotModel of(int ranks, int steps, int dwell, double extra, double cost) {
-    Checks.atLeast("ranks", ranks, 2);
-    Checks.positive("steps", steps);
-    Checks.positive("dwell", dwell);
-    Checks.check(extra > 0 && extra <= 1, "extra", extra, "must be in (0, 1]");
-    Checks.finiteNonNegative("cost", cost);
     return new RotatingHotSpotModel(ranks, steps, dwell, extra, cost);
   }
 
   /** 16 ranks, 400 steps, x = 0.5, a jump every 50 steps, C = 20. */
   public static RotatingHotSpotModel standard() {
     return of(16, 400, 50, 0.5, 20);
-  }
-
-  public int ranks() {
-    return ranks;
-  }
-
-  public int dwell() {
-    return dwell;
-  }
-
-  @Override
-  public int steps() {
-    return steps;
-  }
-
-  @Override
-  public double cost() {
-    return cost;
   }
 
   @Override
