@@ -25,6 +25,10 @@ final class ExpectedIdle {
   private static final double RANGE = 7;
 
   private final double[] topMean = new double[K];
+  /** E[Z²_(n)] − 1 and E[Z_(n)] for the rank count of the last call. */
+  private int cachedRanks;
+  private double cachedSkew;
+  private double cachedMax;
   /** The step's levels: how many kept, the smallest kept once there are K, their sum and the lowest. */
   private int kept;
   private double threshold;
@@ -124,14 +128,19 @@ final class ExpectedIdle {
       return 0;
     }
     double p = Math.max(0, variance);
-    double z2 = MaxFactor.expectedSquaredMaxOfNormals(n) - 1;
+    if (n != cachedRanks) { // the same n every step: no map look-ups
+      cachedRanks = n;
+      cachedSkew = MaxFactor.expectedSquaredMaxOfNormals(n) - 1;
+      cachedMax = MaxFactor.NORMAL_EXACT.of(n);
+    }
+    double z2 = cachedSkew;
     for (int j = 0; j < kept; j++) {
       double m = topMean[j];
       mu[j] = m + skew(m, p, noise, z2);
       sd[j] = Math.sqrt(p + noise * (1 + m) * (1 + m));
     }
     int bins = n > kept ? pool(means, n, kept, low, p, noise, z2) : 0;
-    double baseline = Math.sqrt(noise) * MaxFactor.NORMAL_EXACT.of(n);
+    double baseline = Math.sqrt(noise) * cachedMax;
     return expectedMax(kept, bins) - sum / n - baseline;
   }
 
