@@ -52,7 +52,8 @@ java -jar $jar reproduce compare-balancers --out docs/results
 splice docs/grid-packing-experiments.md compare-balancers docs/results/compare-balancers-summary.md
 
 # Every trigger against the best fixed interval and never on the load models, with noise and spikes, on the tuning
-# seeds; then the default trigger on 500 held-out replicates per row, the new rows included (deterministic).
+# seeds; then the default trigger on 500 held-out replicates per row, the new rows included (deterministic; about a
+# quarter of an hour on 2 cores).
 java -jar $jar reproduce trigger-comparison --out docs/results
 splice docs/triggers.md trigger-comparison docs/results/trigger-comparison-summary.md
 splice docs/triggers.md trigger-comparison-held-out docs/results/trigger-comparison-held-out.md
