@@ -56,21 +56,6 @@ final class RankDrift {
     return intervals >= 2;
   }
 
-  /** Per-rank values shrunk towards their mean, and the weight they kept: the share of their spread that repeats. */
-  record Shrunk(double[] values, double weight) {}
-
-  /** The shrunk per-rank offsets. */
-  Shrunk offsets() {
-    double[] out = new double[ranks];
-    return new Shrunk(out, shrinkInto(sumOffset, sumOffsetSquares, out));
-  }
-
-  /** The shrunk per-rank slopes. */
-  Shrunk slopes() {
-    double[] out = new double[ranks];
-    return new Shrunk(out, shrinkInto(sumSlope, sumSlopeSquares, out));
-  }
-
   /**
    * Writes the shrunk offsets and slopes into the given arrays (an interval's start, on every rank: no allocation)
    * and returns the slopes' weight.

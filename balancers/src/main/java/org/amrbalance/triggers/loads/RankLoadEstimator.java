@@ -120,6 +120,9 @@ public final class RankLoadEstimator implements IdleEstimator {
     if (bound < Double.POSITIVE_INFINITY) {
       clip(y, bound);
     }
+    if (ranks < 2) {
+      return; // one rank has no idle to remove
+    }
     if (jumped) {
       double squares = 0;
       for (int i = 0; i < ranks; i++) {
@@ -134,9 +137,6 @@ public final class RankLoadEstimator implements IdleEstimator {
     for (int i = 0; i < ranks; i++) {
       sy[i] += y[i];
       sky[i] += k * y[i];
-    }
-    if (ranks < 2) {
-      return; // one rank has no idle to remove
     }
     for (int j = 0; j < fitRanks.length; j++) {
       sample[j] = y[fitRanks[j]];
@@ -174,12 +174,13 @@ public final class RankLoadEstimator implements IdleEstimator {
 
   /** Each rank's share of the step less 1 (0 for all when the mean step is 0). */
   private static void shares(StepTimes times, double avg, double[] y) {
-    double scale = avg > 0 ? 1 / avg : 0;
+    if (!(avg > 0)) {
+      Arrays.fill(y, 0);
+      return;
+    }
+    double scale = 1 / avg;
     for (int i = 0; i < y.length; i++) {
       y[i] = times.time(i) * scale - 1;
-    }
-    if (!(avg > 0)) {
-      java.util.Arrays.fill(y, 0);
     }
   }
 
@@ -232,10 +233,6 @@ public final class RankLoadEstimator implements IdleEstimator {
     idle = 0;
     idleSum = 0;
     hasPrevious = false;
-    if (ranks < 2) {
-      Arrays.fill(sumY, 0); // drift.add consumed them otherwise
-      Arrays.fill(sumKy, 0);
-    }
     Arrays.fill(early, null);
     if (ranks >= 2 && total >= Tuning.FIRST_FIT) {
       refit();
@@ -251,32 +248,12 @@ public final class RankLoadEstimator implements IdleEstimator {
         // model in force moves a share of the way, so the filter's gains do not flip with them.
         fits++;
         double w = Math.max(Tuning.MODEL_STEP, 1.0 / fits);
-        model = LoadModel.of(flushTiny(new double[] {model.residue() + w * (m.residue() - model.residue()),
-            model.slope() + w * (m.slope() - model.slope()), model.wander() + w * (m.wander() - model.wander()),
-            model.noise() + w * (m.noise() - model.noise())}));
+        model = model.movedTowards(m, w);
       } else {
         fits = 1;
         model = m;
       }
     }
-  }
-
-  /**
-   * Variances below 1e-12 of the largest set to 0: averaged towards fits of exactly 0 they would shrink by a quarter
-   * at every refit, into subnormal numbers whose arithmetic is a hundred times slower (seen as a 30-fold slowdown of a
-   * long run without noise), while so small a variance changes nothing the filter computes.
-   */
-  static double[] flushTiny(double[] theta) {
-    double largest = 0;
-    for (double v : theta) {
-      largest = Math.max(largest, v);
-    }
-    for (int i = 0; i < theta.length; i++) {
-      if (theta[i] < 1e-12 * largest) {
-        theta[i] = 0;
-      }
-    }
-    return theta;
   }
 
   /** This step's expected idle, from the filter's posterior, added to the interval's sum. */

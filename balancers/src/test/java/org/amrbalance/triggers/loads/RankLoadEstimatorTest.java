@@ -49,8 +49,8 @@ class RankLoadEstimatorTest {
   /** Averaging towards fits of 0 must not leave variances that shrink into subnormal numbers. */
   @Test
   void tinyVariancesAreFlushedToZero() {
-    double[] theta = RankLoadEstimator.flushTiny(new double[] {1e-3, 1e-200, 0, 1e-14});
+    double[] theta = LoadModel.flushTiny(new double[] {1e-3, 1e-200, 0, 1e-14});
     assertThat(theta).containsExactly(1e-3, 0, 0, 1e-14); // 1e-14 is above 1e-12 of 1e-3
-    assertThat(RankLoadEstimator.flushTiny(new double[] {2e-3, 1e-12, 0, 0})).containsExactly(2e-3, 1e-12, 0, 0);
+    assertThat(LoadModel.flushTiny(new double[] {2e-3, 1e-12, 0, 0})).containsExactly(2e-3, 1e-12, 0, 0);
   }
 }

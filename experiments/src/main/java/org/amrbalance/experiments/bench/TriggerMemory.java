@@ -34,9 +34,9 @@ public final class TriggerMemory {
     double[] load = new double[ranks];
     java.util.Arrays.fill(load, 1);
     for (int s = 0; s < STEPS; s++) {
+      TriggerStepBenchmark.drift(load, rnd);
       double[] t = new double[ranks];
       for (int r = 0; r < ranks; r++) {
-        load[r] = Math.max(0.1, load[r] + 0.01 * (rnd.nextDouble() - 0.45));
         t[r] = load[r] * (1 + 0.05 * rnd.nextGaussian());
       }
       if (policy.onStep(StepTimes.of(t)).shouldRemap()) {
