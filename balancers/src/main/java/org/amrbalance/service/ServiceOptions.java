@@ -2,6 +2,7 @@ package org.amrbalance.service;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Options of the {@link BalancingService}. The two-stage decision (off by default) adopts a remap the trigger
@@ -17,10 +18,19 @@ import javax.annotation.concurrent.Immutable;
  */
 @Immutable
 public record ServiceOptions(boolean twoStage, int horizon, boolean log, BadStepTimes badStepTimes) {
-  private static final ServiceOptions DEFAULTS = new ServiceOptions(false, 20, true, BadStepTimes.REJECT);
+  public static final Option<Boolean> TWO_STAGE = Option.flag("two-stage", false,
+      "adopt a remap only if its predicted gain over the horizon pays its expected cost");
+  public static final Option<Integer> HORIZON = Option.integer("horizon", 20, 1, Integer.MAX_VALUE,
+      "steps over which the two-stage decision sums the gain");
+  public static final Option<Boolean> LOG = Option.flag("log", true, "log one line per remap through System.Logger");
+  public static final Option<BadStepTimes> BAD_STEP_TIMES = Option.choice("bad-step-times", BadStepTimes.REJECT,
+      "reject (throw) or skip (leave out, answer keep, count) a step whose times are NaN, negative, infinite or"
+          + " missing for a rank");
+  private static final ServiceOptions DEFAULTS = new ServiceOptions(TWO_STAGE.defaultValue(), HORIZON.defaultValue(),
+      LOG.defaultValue(), BAD_STEP_TIMES.defaultValue());
 
   public ServiceOptions {
-    Checks.check(horizon >= 1, "horizon", horizon, "must be in [1, " + Integer.MAX_VALUE + "]");
+    HORIZON.check(horizon);
     Checks.check(badStepTimes != null, "badStepTimes", null, "must be REJECT or SKIP");
   }
 

@@ -1,7 +1,7 @@
 package org.amrbalance.triggers;
 
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.spi.internal.Checks;
+import org.amrbalance.components.Option;
 
 /**
  * Options of {@link Adaptive}. Costs are in units of the reference step time (the median mean step time of the last
@@ -18,16 +18,26 @@ import org.amrbalance.spi.internal.Checks;
 @Immutable
 public record AdaptiveOptions(double initialCost, double minCost, long steps, double spikeJump, double jumpSigmas,
     int confirm) {
-  private static final AdaptiveOptions DEFAULTS = new AdaptiveOptions(Double.NaN, 0.1, 0, 0.5, 4, 2);
+  public static final Option<Double> INITIAL_COST = TriggerOptions.INITIAL_COST;
+  public static final Option<Double> MIN_COST = Option.number("min-cost", 0.1, 0, 1000,
+      "floor of a measured remap cost in reference step times");
+  public static final Option<Long> STEPS = TriggerOptions.STEPS;
+  public static final Option<Double> SPIKE_JUMP = Option.number("spike-jump", 0.5, Double.MIN_VALUE, 1000,
+      "relative idle jump that marks a one-step spike");
+  public static final Option<Double> JUMP_SIGMAS = Option.number("jump-sigmas", 4, 0, 1000,
+      "abrupt-change threshold in noise deviations (0: off)");
+  public static final Option<Integer> CONFIRM = Option.integer("confirm", 2, 1, 16,
+      "steps an abrupt change must last");
+  private static final AdaptiveOptions DEFAULTS = new AdaptiveOptions(Double.NaN, MIN_COST.defaultValue(),
+      STEPS.defaultValue(), SPIKE_JUMP.defaultValue(), JUMP_SIGMAS.defaultValue(), CONFIRM.defaultValue());
 
   public AdaptiveOptions {
-    Checks.check(Double.isNaN(initialCost) || (Double.isFinite(initialCost) && initialCost >= 0), "initialCost",
-        initialCost, "must be finite and >= 0, or NaN for unknown");
-    Checks.check(minCost >= 0 && minCost <= 1000, "minCost", minCost, "must be in [0, 1000]");
-    Checks.check(steps >= 0, "steps", steps, "must be >= 0 (0 = unknown)");
-    Checks.check(spikeJump > 0 && spikeJump <= 1000, "spikeJump", spikeJump, "must be in (0, 1000]");
-    Checks.check(jumpSigmas >= 0 && jumpSigmas <= 1000, "jumpSigmas", jumpSigmas, "must be in [0, 1000]");
-    Checks.check(confirm >= 1 && confirm <= 16, "confirm", confirm, "must be in [1, 16]");
+    TriggerOptions.checkInitialCost(initialCost);
+    MIN_COST.check(minCost);
+    STEPS.check(steps);
+    SPIKE_JUMP.check(spikeJump);
+    JUMP_SIGMAS.check(jumpSigmas);
+    CONFIRM.check(confirm);
   }
 
   /**

@@ -1,7 +1,7 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Options of {@link FixedInterval}: the interval m in steps.
@@ -10,10 +10,11 @@ import javax.annotation.concurrent.Immutable;
  */
 @Immutable
 public record FixedIntervalOptions(int interval) {
-  private static final FixedIntervalOptions DEFAULTS = new FixedIntervalOptions(10);
+  public static final Option<Integer> M = Option.integer("m", 10, 1, Integer.MAX_VALUE, "steps between remaps");
+  private static final FixedIntervalOptions DEFAULTS = new FixedIntervalOptions(M.defaultValue());
 
   public FixedIntervalOptions {
-    Checks.check(interval >= 1, "interval", interval, "must be in [1, " + Integer.MAX_VALUE + "]");
+    M.check(interval);
   }
 
   /** m = 10. */

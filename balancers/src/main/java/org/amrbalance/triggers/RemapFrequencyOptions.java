@@ -2,6 +2,7 @@ package org.amrbalance.triggers;
 
 import org.amrbalance.spi.internal.Checks;
 import java.util.Arrays;
+import org.amrbalance.components.Option;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.triggers.frequency.MaxFactor;
@@ -42,13 +43,32 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
     DEVIATION
   }
 
-  private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(Form.EXTREME_DIFFERENCE, 0.1,
-      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true, true,
-      Estimates.ROBUST);
+  public static final Option<Form> FORM = Option.choice("form", Form.EXTREME_DIFFERENCE,
+      "extreme-difference (tolerance D) or deviation (tolerance B)");
+  public static final Option<Double> TOLERANCE = Option.number("tolerance", 0.1, Double.MIN_VALUE, 1e300, "D or B");
+  public static final Option<MaxFactor> FACTOR = Option.choice("factor", MaxFactor.NORMAL_ASYMPTOTIC,
+      "the constant a(N)");
+  public static final Option<Integer> WARMUP = Option.integer("warmup", 8, 2, 1_000_000,
+      "increments observed before the first estimate");
+  public static final Option<Boolean> POOLED = Option.flag("pooled", true,
+      "one increment distribution for all ranks (true) or one per rank");
+  public static final Option<Boolean> COST_FLOOR = Option.flag("cost-floor", true,
+      "never remap before the measured remap cost is paid back under the model");
+  public static final Option<Integer> HALF_LIFE = Option.integer("half-life", 32, 0, Integer.MAX_VALUE,
+      "increments after which an old one weighs half (0: never forget, the paper)");
+  public static final Option<Double> CLIP = Option.number("clip", 4, 0, 1000,
+      "clip increments at this many deviations (0: off)");
+  public static final Option<Boolean> SEPARATE_NOISE = Option.flag("separate-noise", true,
+      "leave measurement noise out of the increment variance");
+  public static final Option<Double> MIN_COST = Option.number("min-cost", 0.1, 0, 1000,
+      "floor of the remap cost in mean step times");
+  private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(FORM.defaultValue(),
+      TOLERANCE.defaultValue(), FACTOR.defaultValue(), false, Double.NaN, new double[0], new double[0], new double[0],
+      WARMUP.defaultValue(), POOLED.defaultValue(), COST_FLOOR.defaultValue(), Estimates.ROBUST);
 
   public RemapFrequencyOptions {
     Checks.notNull("form", form);
-    Checks.finitePositive("tolerance", tolerance);
+    TOLERANCE.check(tolerance);
     Checks.notNull("factor", factor);
     mu = mu.clone();
     sigma2 = sigma2.clone();
@@ -74,7 +94,7 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
         Checks.finitePositive("capacity[" + i + "]", capacity[i]);
       }
     }
-    Checks.check(warmup >= 2, "warmup", warmup, "must be >= 2");
+    WARMUP.check(warmup);
     Checks.notNull("estimates", estimates);
   }
 
@@ -122,7 +142,7 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
   }
 
   public RemapFrequencyOptions estimated() {
-    return estimated(8, true);
+    return estimated(WARMUP.defaultValue(), POOLED.defaultValue());
   }
 
   /** Whether the workload is known (the same as {@link #known()}). */
@@ -176,14 +196,15 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
    */
   public record Estimates(int halfLife, double clip, boolean separateNoise, double minCost) {
     /** Half-life 32, clip at 4 deviations, noise separated, cost at least 0.1 step: the default. */
-    public static final Estimates ROBUST = new Estimates(32, 4, true, 0.1);
+    public static final Estimates ROBUST = new Estimates(HALF_LIFE.defaultValue(), CLIP.defaultValue(),
+        SEPARATE_NOISE.defaultValue(), MIN_COST.defaultValue());
     /** The paper's plain running moments, no cost floor of any kind. */
     public static final Estimates PAPER = new Estimates(0, 0, false, 0);
 
     public Estimates {
-      Checks.check(halfLife >= 0, "halfLife", halfLife, "must be >= 0 (0 = never forget)");
-      Checks.check(clip >= 0 && clip <= 1000, "clip", clip, "must be in [0, 1000] (0 = off)");
-      Checks.check(minCost >= 0 && minCost <= 1000, "minCost", minCost, "must be in [0, 1000]");
+      HALF_LIFE.check(halfLife);
+      CLIP.check(clip);
+      MIN_COST.check(minCost);
     }
   }
 

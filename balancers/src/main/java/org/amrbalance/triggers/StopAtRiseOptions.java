@@ -1,6 +1,6 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.spi.internal.Checks;
+import org.amrbalance.components.Option;
 import javax.annotation.concurrent.Immutable;
 
 /**
@@ -13,13 +13,17 @@ import javax.annotation.concurrent.Immutable;
  */
 @Immutable
 public record StopAtRiseOptions(double initialCost, double minCost, long steps) {
-  private static final StopAtRiseOptions DEFAULTS = new StopAtRiseOptions(Double.NaN, 0, 0);
+  public static final Option<Double> INITIAL_COST = TriggerOptions.INITIAL_COST;
+  public static final Option<Double> MIN_COST = Option.number("min-cost", 0, 0, 1000,
+      "floor of the remap cost in mean step times (0: the paper's rule)");
+  public static final Option<Long> STEPS = TriggerOptions.STEPS;
+  private static final StopAtRiseOptions DEFAULTS = new StopAtRiseOptions(Double.NaN, MIN_COST.defaultValue(),
+      STEPS.defaultValue());
 
   public StopAtRiseOptions {
-    Checks.check(Double.isNaN(initialCost) || (Double.isFinite(initialCost) && initialCost >= 0), "initialCost",
-        initialCost, "must be finite and >= 0, or NaN for unknown");
-    Checks.check(minCost >= 0 && minCost <= 1000, "minCost", minCost, "must be in [0, 1000]");
-    Checks.check(steps >= 0, "steps", steps, "must be >= 0 (0 = unknown)");
+    TriggerOptions.checkInitialCost(initialCost);
+    MIN_COST.check(minCost);
+    STEPS.check(steps);
   }
 
   /**

@@ -1,7 +1,7 @@
 package org.amrbalance.balancers.baselines;
 
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.spi.internal.Checks;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link SlabLptBalancer}.
@@ -11,11 +11,12 @@ import org.amrbalance.spi.internal.Checks;
 @Immutable
 public record SlabLptOptions(int minPieceEdge) {
   /** The same default as the partitioners that cut grids, so that the comparison is like for like. */
-  public static final int DEFAULT_MIN_PIECE_EDGE = 4;
+  public static final Option<Integer> MIN_PIECE_EDGE = Option.integer("min-piece-edge", 4, 1, 1 << 20,
+      "thinnest slab, cells");
+  public static final int DEFAULT_MIN_PIECE_EDGE = MIN_PIECE_EDGE.defaultValue();
 
   public SlabLptOptions {
-    Checks.check(minPieceEdge >= 1 && minPieceEdge <= (1 << 20), "minPieceEdge", minPieceEdge,
-        "must be in [1, 1048576]");
+    MIN_PIECE_EDGE.check(minPieceEdge);
   }
 
   /** Slabs at least 4 cells thick. */

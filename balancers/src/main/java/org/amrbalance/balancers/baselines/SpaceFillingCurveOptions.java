@@ -1,6 +1,7 @@
 package org.amrbalance.balancers.baselines;
 
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link SpaceFillingCurveBalancer} (the curve itself is chosen by the module).
@@ -10,9 +11,11 @@ import javax.annotation.concurrent.Immutable;
  */
 @Immutable
 public record SpaceFillingCurveOptions(boolean levelByLevel) {
+  public static final Option<Boolean> LEVEL_BY_LEVEL = BaselineOptions.LEVEL_BY_LEVEL;
+
   /** One curve split per level, as AMReX keeps a distribution mapping per level. */
   public static SpaceFillingCurveOptions defaults() {
-    return new SpaceFillingCurveOptions(true);
+    return new SpaceFillingCurveOptions(LEVEL_BY_LEVEL.defaultValue());
   }
 
   /**

@@ -2,6 +2,7 @@ package org.amrbalance.balancers.domain;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link DomainDecompositionBalancer}.
@@ -42,14 +43,25 @@ public record DomainDecompositionOptions(CutAxisRule cutAxis, boolean keepPrevio
   /** The cut level that means: chosen from the hierarchy (see the class comment). */
   public static final int AUTO_CUT_LEVEL = -1;
 
-  private static final DomainDecompositionOptions DEFAULTS =
-      new DomainDecompositionOptions(CutAxisRule.ALTERNATING, false, 0.05, true, AUTO_CUT_LEVEL);
+  public static final Option<CutAxisRule> CUT_AXIS = Option.choice("cut-axis", CutAxisRule.ALTERNATING,
+      "which axis each cut is across");
+  public static final Option<Boolean> KEEP_PREVIOUS_CUTS = Option.flag("keep-previous-cuts", false,
+      "keep the previous cuts where they still balance");
+  public static final Option<Double> KEEP_TOLERANCE = Option.number("keep-tolerance", 0.05, 0, 1,
+      "how far above its average a side may be for a cut to be kept");
+  public static final Option<Boolean> MESH_AWARE_RANKS = Option.flag("mesh-aware-ranks", true,
+      "split the processor mesh along with the domain");
+  public static final Option<Integer> CUT_LEVEL = Option.integer("cut-level", AUTO_CUT_LEVEL, AUTO_CUT_LEVEL,
+      MAX_CUT_LEVEL, "level whose cell boundaries the cuts follow, or -1: the level whose decomposition is best"
+          + " balanced per level (0 was the old default)");
+  private static final DomainDecompositionOptions DEFAULTS = new DomainDecompositionOptions(CUT_AXIS.defaultValue(),
+      KEEP_PREVIOUS_CUTS.defaultValue(), KEEP_TOLERANCE.defaultValue(), MESH_AWARE_RANKS.defaultValue(),
+      CUT_LEVEL.defaultValue());
 
   public DomainDecompositionOptions {
     Checks.check(cutAxis != null, "cutAxis", null, "must be one of ALTERNATING, LONGEST");
-    Checks.probability("keepTolerance", keepTolerance);
-    Checks.check(cutLevel >= AUTO_CUT_LEVEL && cutLevel <= MAX_CUT_LEVEL, "cutLevel", cutLevel,
-        "must be -1 (chosen from the hierarchy) or in [0, " + MAX_CUT_LEVEL + "]");
+    KEEP_TOLERANCE.check(keepTolerance);
+    CUT_LEVEL.check(cutLevel);
   }
 
   public static DomainDecompositionOptions defaults() {

@@ -2,6 +2,7 @@ package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link GridIndivisibilityBalancer}.
@@ -12,8 +13,12 @@ import javax.annotation.concurrent.Immutable;
  */
 @Immutable
 public record GridIndivisibilityOptions(double epsilon, BudgetRule budgets, PartnerRule partnerRule) {
+  public static final Option<Double> EPSILON = Option.number("epsilon", 0, 0, 1e300, "load tolerance in work units");
+  public static final Option<PartnerRule> PARTNER = Option.choice("partner", PartnerRule.TRANSLATE,
+      "where a grid goes across a mesh cut");
+
   public GridIndivisibilityOptions {
-    Checks.check(Double.isFinite(epsilon) && epsilon >= 0, "epsilon", epsilon, "must be in [0, +inf)");
+    EPSILON.check(epsilon);
     Checks.notNull("budgets", budgets);
     Checks.notNull("partnerRule", partnerRule);
   }
@@ -24,7 +29,7 @@ public record GridIndivisibilityOptions(double epsilon, BudgetRule budgets, Part
    * translate partner rule on meshes.
    */
   public static GridIndivisibilityOptions defaults() {
-    return new GridIndivisibilityOptions(0, BudgetRule.averageDistance(2).withMinimum(1), PartnerRule.TRANSLATE);
+    return new GridIndivisibilityOptions(EPSILON.defaultValue(), BudgetRule.defaults(), PARTNER.defaultValue());
   }
 
   /** The tolerance ε, in work units, in [0, +inf). */

@@ -2,6 +2,7 @@ package org.amrbalance.balancers.packing;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Options of the grid-packing balancer: how a level's grids get their processors ({@link Allocation}: by volume
@@ -33,23 +34,42 @@ public record GridPackingOptions(PackingOrder order, Scaling scaling, Orientatio
    * coarse levels of deep hierarchies cannot be cut for 1,024 ranks (Enzo's 32^3 root grid makes 64 pieces of 8^3);
    * {@code docs/grid-packing.md} shows both.
    */
-  public static final int DEFAULT_MIN_PIECE_EDGE = 4;
+  public static final Option<Allocation> ALLOCATION = Option.choice("allocation", Allocation.CURVE,
+      "curve (by volume along a Hilbert curve, every axis cut) or packing (the thesis's TP packing of x-y footprints)");
+  public static final Option<Integer> MIN_PIECE_EDGE = Option.integer("min-piece-edge", 4, 1, 1 << 20,
+      "thinnest piece a cut may make, cells");
+  public static final Option<Integer> GHOST_WIDTH = Option.integer("ghost-width", 2, 0, 1 << 20,
+      "the solver's ghost width: no piece is cut thinner, cells");
+  public static final Option<PackingOrder> ORDER = Option.choice("order", PackingOrder.DECREASING_AREA,
+      "the order grids are packed in");
+  public static final Option<Scaling> SCALING = Option.choice("scaling", Scaling.NON_UNIFORM,
+      "how the packing is scaled onto the mesh");
+  public static final Option<OrientationRule> ORIENTATION = Option.choice("orientation", OrientationRule.FREE,
+      "how a grid's orientation is chosen");
+  public static final Option<Boolean> PRUNE_HOLES = Option.flag("prune-holes", false,
+      "drop corners too small for any remaining grid");
+  public static final Option<Integer> MAX_REPAIR_ROUNDS = Option.integer("max-repair-rounds", 16, 0, 1000,
+      "rounds of side enlargement before one processor per grid");
+  public static final Option<Integer> HOP_CAP = Option.integer("hop-cap", -1, -1, 1 << 20,
+      "hops a child's block may reach beyond its parent's (packing allocation), -1 for none");
+  public static final Option<Boolean> LINEAR_INTER_GRID = Option.flag("linear-inter-grid", false,
+      "1-D hierarchies use the section 5.4.1 allocation");
+  public static final Option<Double> PACKET_SIZE = Option.number("packet-size", 64, 1, 1 << 30,
+      "S_p, points per packet for the 1-D allocation");
+  public static final int DEFAULT_MIN_PIECE_EDGE = MIN_PIECE_EDGE.defaultValue();
   /** 2 cells, the ghost width of second-order stencils. */
-  public static final int DEFAULT_GHOST_WIDTH = 2;
+  public static final int DEFAULT_GHOST_WIDTH = GHOST_WIDTH.defaultValue();
 
   public GridPackingOptions {
     Checks.notNull("order", order);
     Checks.notNull("scaling", scaling);
     Checks.notNull("orientationRule", orientationRule);
-    Checks.check(maxRepairRounds >= 0 && maxRepairRounds <= 1000, "maxRepairRounds", maxRepairRounds,
-        "must be in [0, 1000]");
-    Checks.check(hopCap >= -1 && hopCap <= (1 << 20), "hopCap", hopCap, "must be -1 (no cap) or in [0, 1048576]");
-    Checks.check(Double.isFinite(packetSize) && packetSize >= 1 && packetSize <= (1 << 30), "packetSize", packetSize,
-        "must be in [1, 1073741824]");
+    MAX_REPAIR_ROUNDS.check(maxRepairRounds);
+    HOP_CAP.check(hopCap);
+    PACKET_SIZE.check(packetSize);
     Checks.notNull("allocation", allocation);
-    Checks.check(minPieceEdge >= 1 && minPieceEdge <= (1 << 20), "minPieceEdge", minPieceEdge,
-        "must be in [1, 1048576]");
-    Checks.check(ghostWidth >= 0 && ghostWidth <= (1 << 20), "ghostWidth", ghostWidth, "must be in [0, 1048576]");
+    MIN_PIECE_EDGE.check(minPieceEdge);
+    GHOST_WIDTH.check(ghostWidth);
   }
 
   /**
@@ -57,8 +77,10 @@ public record GridPackingOptions(PackingOrder order, Scaling scaling, Orientatio
    * area, non-uniform scaling, free orientation (the thesis's choices), no pruning, no cap.
    */
   public static GridPackingOptions defaults() {
-    return new GridPackingOptions(PackingOrder.DECREASING_AREA, Scaling.NON_UNIFORM, OrientationRule.FREE, false,
-        16, -1, false, 64, Allocation.CURVE, DEFAULT_MIN_PIECE_EDGE, DEFAULT_GHOST_WIDTH);
+    return new GridPackingOptions(ORDER.defaultValue(), SCALING.defaultValue(), ORIENTATION.defaultValue(),
+        PRUNE_HOLES.defaultValue(), MAX_REPAIR_ROUNDS.defaultValue(), HOP_CAP.defaultValue(),
+        LINEAR_INTER_GRID.defaultValue(), PACKET_SIZE.defaultValue(), ALLOCATION.defaultValue(),
+        DEFAULT_MIN_PIECE_EDGE, DEFAULT_GHOST_WIDTH);
   }
 
   public GridPackingOptions withOrder(PackingOrder o) {

@@ -1,6 +1,5 @@
 package org.amrbalance.balancers.scatter;
 
-import com.google.inject.Inject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,7 +34,6 @@ public final class ScatterBalancer implements LoadBalancer {
     this(ScatterOptions.defaults());
   }
 
-  @Inject
   public ScatterBalancer(ScatterOptions options) {
     if (options == null) {
       throw new IllegalArgumentException("options = null: must not be null");

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 import org.amrbalance.spi.internal.Checks;
 
 /**
@@ -34,11 +35,19 @@ import org.amrbalance.spi.internal.Checks;
 @Immutable
 public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nullable int[] processorGrid,
     boolean latticeFromHierarchy) {
-  private static final ScatterOptions DEFAULTS = new ScatterOptions(4, ProcessorLayout.AUTO, null, true);
+  public static final Option<Integer> BLOCKS_PER_PROCESSOR = Option.integer("blocks-per-processor", 4, 1, 65536,
+      "granularity k: blocks per processor coordinate and axis");
+  public static final Option<ProcessorLayout> LAYOUT = Option.choice("layout", ProcessorLayout.AUTO,
+      "how ranks form a processor grid");
+  public static final Option<Boolean> LATTICE_FROM_HIERARCHY = Option.flag("lattice-from-hierarchy", true,
+      "choose the block lattice (level) and granularity (k to 8k) from the hierarchy; false: level-0 lattice,"
+          + " granularity k, as before");
+  private static final ScatterOptions DEFAULTS = new ScatterOptions(BLOCKS_PER_PROCESSOR.defaultValue(),
+      LAYOUT.defaultValue(), null, LATTICE_FROM_HIERARCHY.defaultValue());
   private static final String EXTENTS = "needs 1 to 3 extents";
 
   public ScatterOptions {
-    Checks.atLeast("blocksPerProcessor", blocksPerProcessor, 1);
+    BLOCKS_PER_PROCESSOR.check(blocksPerProcessor);
     Checks.check(layout != null, "layout", null, "must be one of AUTO, STRIPS");
     if (processorGrid != null) {
       Checks.check(processorGrid.length >= 1 && processorGrid.length <= 3, "processorGrid",

@@ -1,39 +1,38 @@
 package org.amrbalance.balancers.domain;
 
+import java.util.Map;
+import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
-import com.google.inject.Injector;
 import org.amrbalance.spi.LoadBalancer;
 import org.junit.jupiter.api.Test;
 
-class DomainDecompositionModuleTest {
+class DomainDecompositionDeclarationTest {
 
   @Test
-  void bindsTheBalancerWithDefaultOptions() {
-    LoadBalancer balancer = Guice.createInjector(new DomainDecompositionModule()).getInstance(LoadBalancer.class);
+  void buildsTheBalancerWithDefaultOptions() {
+    LoadBalancer balancer = LoadBalancers.create("domain-decomposition");
     assertThat(balancer).isInstanceOf(DomainDecompositionBalancer.class);
     assertThat(((DomainDecompositionBalancer) balancer).options()).isEqualTo(DomainDecompositionOptions.defaults());
-    assertThat(DomainDecompositionModule.NAME).isEqualTo("domain-decomposition");
   }
 
   @Test
-  void bindsTheGivenOptions() {
+  void buildsTheGivenOptions() {
     DomainDecompositionOptions options = DomainDecompositionOptions.defaults().withCutAxis(CutAxisRule.LONGEST)
         .withKeepPreviousCuts(true).withKeepTolerance(0.2).withMeshAwareRanks(false);
-    Injector injector = Guice.createInjector(new DomainDecompositionModule(options));
-    assertThat(((DomainDecompositionBalancer) injector.getInstance(LoadBalancer.class)).options()).isEqualTo(options);
-    assertThat(injector.getInstance(DomainDecompositionOptions.class)).isSameAs(options);
+    assertThat(((DomainDecompositionBalancer) LoadBalancers.create("domain-decomposition", Map.of("cut-axis",
+        "longest", "keep-previous-cuts", "true", "keep-tolerance", "0.2", "mesh-aware-ranks", "false"))).options())
+        .isEqualTo(options);
   }
 
   @Test
   void optionsRejectValuesOutOfRange() {
     assertThatThrownBy(() -> DomainDecompositionOptions.defaults().withKeepTolerance(1.5))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepTolerance = 1.5")
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keep-tolerance = 1.5")
         .hasMessageContaining("[0, 1]");
     assertThatThrownBy(() -> DomainDecompositionOptions.defaults().withKeepTolerance(Double.NaN))
-        .hasMessageContaining("keepTolerance = NaN");
+        .hasMessageContaining("keep-tolerance = NaN");
     assertThatThrownBy(() -> DomainDecompositionOptions.defaults().withCutAxis(null))
         .hasMessageContaining("cutAxis = null");
   }

@@ -1,4 +1,4 @@
-package org.amrbalance.service;
+package org.amrbalance.config;
 
 import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.ElementType.METHOD;
@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
 
 /**
  * Marks the {@link org.amrbalance.spi.LoadBalancer} that places the grids of a regrid when the trigger does not ask
- * for a remap (configuration {@code amrbalance.placement}, default {@code inherit}: {@link InheritingPlacement}).
+ * for a remap (configuration {@code amrbalance.placement}, default {@code inherit}: {@link org.amrbalance.service.InheritingPlacement}).
  */
 @BindingAnnotation
 @Documented

@@ -1,36 +1,36 @@
 package org.amrbalance.balancers.scatter;
 
+import java.util.Map;
+import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
-import com.google.inject.Injector;
 import org.amrbalance.spi.LoadBalancer;
 import org.junit.jupiter.api.Test;
 
-class ScatterModuleTest {
+class ScatterDeclarationTest {
 
   @Test
-  void bindsTheBalancerWithDefaultOptions() {
-    LoadBalancer balancer = Guice.createInjector(new ScatterModule()).getInstance(LoadBalancer.class);
+  void buildsTheBalancerWithDefaultOptions() {
+    LoadBalancer balancer = LoadBalancers.create("scatter");
     assertThat(balancer).isInstanceOf(ScatterBalancer.class);
     assertThat(((ScatterBalancer) balancer).options()).isEqualTo(ScatterOptions.defaults());
-    assertThat(ScatterModule.NAME).isEqualTo("scatter");
   }
 
   @Test
-  void bindsTheGivenOptions() {
+  void buildsTheGivenOptions() {
     ScatterOptions options = ScatterOptions.defaults().withBlocksPerProcessor(8).withLayout(ProcessorLayout.STRIPS)
         .withProcessorGrid(4, 2);
-    Injector injector = Guice.createInjector(new ScatterModule(options));
-    assertThat(((ScatterBalancer) injector.getInstance(LoadBalancer.class)).options()).isEqualTo(options);
+    assertThat(((ScatterBalancer) LoadBalancers.scatter(options)).options()).isEqualTo(options);
+    assertThat(((ScatterBalancer) LoadBalancers.create("scatter", Map.of("blocks-per-processor", "8", "layout",
+        "strips"))).options()).isEqualTo(options.withoutProcessorGrid());
     assertThat(options.withoutProcessorGrid().processorGrid()).isNull();
   }
 
   @Test
   void optionsRejectValuesOutOfRange() {
     assertThatThrownBy(() -> ScatterOptions.defaults().withBlocksPerProcessor(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blocksPerProcessor = 0");
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blocks-per-processor = 0");
     assertThatThrownBy(() -> ScatterOptions.defaults().withProcessorGrid(2, 0))
         .hasMessageContaining("processorGrid = [2, 0]");
     assertThatThrownBy(() -> ScatterOptions.defaults().withProcessorGrid(1, 1, 1, 1))
