@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
   private static final String SPI = "org.amrbalance.spi..";
   private static final String[] LIBRARY = {"org.amrbalance.balancers..", "org.amrbalance.triggers..",
-      "org.amrbalance.service..", "org.amrbalance.config.."};
+      "org.amrbalance.service..", "org.amrbalance.components..", "org.amrbalance.config.."};
   private static JavaClasses main;
 
   @BeforeAll
@@ -50,6 +50,14 @@ class ArchitectureTest {
   void theAlgorithmsAndTriggersDoNotKnowTheServiceOrTheWiring() {
     noClasses().that().resideInAnyPackage("org.amrbalance.balancers..", "org.amrbalance.triggers..")
         .should().dependOnClassesThat().resideInAnyPackage("org.amrbalance.service..").check(main);
+  }
+
+  @Test
+  void guiceIsOnlyInTheWiring() {
+    noClasses().that().resideInAnyPackage("org.amrbalance.balancers..", "org.amrbalance.triggers..",
+        "org.amrbalance.components..", "org.amrbalance.service..").should().dependOnClassesThat()
+        .resideInAnyPackage("org.amrbalance.config..", "com.google.inject..", "jakarta.inject..", "javax.inject..")
+        .check(main);
   }
 
   @Test
