@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -18,6 +18,18 @@ import org.amrbalance.components.Option;
  */
 @Immutable
 public record ServiceOptions(boolean twoStage, int horizon, boolean log, BadStepTimes badStepTimes) {
+  /**
+   * What the {@link BalancingService} (and a {@link StepTimeGate}) does with a step whose times are bad: a time
+   * that is NaN, negative or infinite, or a rank missing (NaN, or an array of the wrong length). Configured as
+   * {@code amrbalance.service.bad-step-times = reject | skip}.
+   */
+  public enum BadStepTimes {
+    /** Throw an {@link IllegalArgumentException} naming the step, the rank(s) and the value(s); nothing changes. */
+    REJECT,
+    /** Leave the step out: the trigger never sees it, the answer is "keep", the step is counted as skipped. */
+    SKIP
+  }
+
   public static final Option<Boolean> TWO_STAGE = Option.flag("two-stage", false,
       "adopt a remap only if its predicted gain over the horizon pays its expected cost");
   public static final Option<Integer> HORIZON = Option.integer("horizon", 20, 1, Integer.MAX_VALUE,

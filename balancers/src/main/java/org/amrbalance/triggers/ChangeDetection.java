@@ -26,7 +26,7 @@ import org.amrbalance.triggers.detection.ThresholdHeuristic;
  * farthest from the batch median, so that a single outlier step (one step 100× slower) cannot signal a change, not even
  * from inside the base cluster; this is an addition beyond the paper.
  */
-public final class ChangeDetection implements RemapPolicy {
+final class ChangeDetection implements RemapPolicy {
   /** The configuration name. */
   public static final String NAME = "change-detection";
   private static final int STATE_VERSION = 1;

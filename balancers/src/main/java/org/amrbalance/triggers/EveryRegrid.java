@@ -6,7 +6,7 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
 /** Rebalances the whole hierarchy at every regrid and never between regrids: what most AMR codes do today. */
-public final class EveryRegrid implements RemapPolicy {
+final class EveryRegrid implements RemapPolicy {
   /** The configuration name. */
   public static final String NAME = "every-regrid";
   private final RankCount ranks = new RankCount();

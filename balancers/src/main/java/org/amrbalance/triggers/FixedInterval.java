@@ -10,7 +10,7 @@ import org.amrbalance.spi.StepTimes;
  * Remap after steps m, 2m, … counted from the last remap (seed 000 §9). A remap asked for but skipped is asked for
  * again at the next step; a remap from elsewhere restarts the count.
  */
-public final class FixedInterval implements RemapPolicy {
+final class FixedInterval implements RemapPolicy {
   /** The configuration name. */
   public static final String NAME = "fixed-interval";
   private static final int STATE_VERSION = 1;

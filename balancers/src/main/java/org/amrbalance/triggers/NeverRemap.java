@@ -6,7 +6,7 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
 /** Never asks for a remap: new patches are placed at a regrid, the rest stays where it is (seed 000 §9). */
-public final class NeverRemap implements RemapPolicy {
+final class NeverRemap implements RemapPolicy {
   /** The configuration name. */
   public static final String NAME = "never";
   private final RankCount ranks = new RankCount();

@@ -30,7 +30,7 @@ import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
  * an estimated workload's period is at least the one that pays back the last remap's measured cost (an addition
  * beyond the paper, spec §11).
  */
-public final class RemapFrequency implements RemapPolicy {
+final class RemapFrequency implements RemapPolicy {
   /** The configuration name. */
   public static final String NAME = "remap-frequency";
   // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.

@@ -30,7 +30,7 @@ import org.amrbalance.spi.StepTimes;
  *   <li>a remap the policy did not ask for (told through {@link #onRemap(double)}) starts a new interval all the same.
  * </ul>
  */
-public final class StopAtRise implements RemapPolicy {
+final class StopAtRise implements RemapPolicy {
   /** The configuration name. */
   public static final String NAME = "stop-at-rise";
   private static final int STATE_VERSION = 2;

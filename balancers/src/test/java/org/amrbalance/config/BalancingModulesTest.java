@@ -10,7 +10,7 @@ import java.io.StringReader;
 import java.util.Map;
 import java.util.Properties;
 import org.amrbalance.balancers.baselines.RoundRobinBalancer;
-import org.amrbalance.service.BadStepTimes;
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
 import org.amrbalance.spi.LoadBalancer;

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.domain;
 
+import org.amrbalance.balancers.domain.DomainDecompositionOptions.CutAxisRule;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;

@@ -13,6 +13,21 @@ import org.amrbalance.components.Option;
  */
 @Immutable
 public record GridIndivisibilityOptions(double epsilon, BudgetRule budgets, PartnerRule partnerRule) {
+  /**
+   * Where a grid goes when it crosses a cut of a 2-D mesh (seed 002 §10, left open by the thesis). On a
+   * hypercube and on a fully connected machine the partner is always the processor with the cut's address
+   * bit complemented (one hop), whatever the rule.
+   */
+  public enum PartnerRule {
+    /**
+     * Translate by the width of the source half across the cut: the image of complementing the cut's address
+     * bit. Costs w/2 hops for a block of width w, so the first cuts of a large mesh are expensive.
+     */
+    TRANSLATE,
+    /** Mirror across the cut line: 1 hop next to the cut, up to w-1 hops at the far edge. */
+    MIRROR
+  }
+
   public static final Option<Double> EPSILON = Option.number("epsilon", 0, 0, 1e300, "load tolerance in work units");
   public static final Option<PartnerRule> PARTNER = Option.choice("partner", PartnerRule.TRANSLATE,
       "where a grid goes across a mesh cut");

@@ -28,6 +28,17 @@ import org.amrbalance.components.Option;
 public record GridPackingOptions(PackingOrder order, Scaling scaling, OrientationRule orientationRule,
     boolean pruneHoles, int maxRepairRounds, int hopCap, boolean linearInterGrid, double packetSize,
     Allocation allocation, int minPieceEdge, int ghostWidth) {
+  /** Which orientations TP may try at a corner. */
+  public enum OrientationRule {
+    /** Both orientations at every corner (spec section 6.3, correction 2): the TP of the experiments. */
+    FREE,
+    /**
+     * The modified TP of the worst-case bounds (spec section 8.1): at a corner (x, y) a grid lies with its long
+     * side horizontal if x &lt; R·y, vertical if x &gt; R·y, either if x = R·y.
+     */
+    DIAGONAL
+  }
+
   /**
    * 4 cells: Enzo's default MinimumSubgridEdge and a blocking factor AMReX accepts, twice the default ghost width
    * so that a piece takes its ghost cells from its face neighbours. With 8 (AMReX's default blocking factor) the

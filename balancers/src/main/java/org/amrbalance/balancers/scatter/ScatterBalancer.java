@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.scatter;
 
+import org.amrbalance.balancers.scatter.ScatterOptions.ProcessorLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -35,6 +35,19 @@ import org.amrbalance.spi.internal.Checks;
 @Immutable
 public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nullable int[] processorGrid,
     boolean latticeFromHierarchy) {
+  /** How {@link ScatterBalancer} arranges the ranks as a processor grid over the domain's axes. */
+  public enum ProcessorLayout {
+    /**
+     * On a 2-D mesh machine with a 2-D domain, the mesh itself ({@code p} columns along axis 0, {@code q} rows
+     * along axis 1). Otherwise the prime factors of the rank count, largest first, each multiply the extent
+     * of the axis with the most domain cells per processor coordinate (the lowest axis on a tie), so the
+     * processor grid follows the domain's shape.
+     */
+    AUTO,
+    /** Hyper-strips (seed 004 §2): all ranks along the domain's longest axis (the lowest on a tie), one along the others. */
+    STRIPS
+  }
+
   public static final Option<Integer> BLOCKS_PER_PROCESSOR = Option.integer("blocks-per-processor", 4, 1, 65536,
       "granularity k: blocks per processor coordinate and axis");
   public static final Option<ProcessorLayout> LAYOUT = Option.choice("layout", ProcessorLayout.AUTO,

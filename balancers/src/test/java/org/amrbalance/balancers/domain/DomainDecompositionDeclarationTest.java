@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.domain;
 
+import org.amrbalance.balancers.domain.DomainDecompositionOptions.CutAxisRule;
 import java.util.Map;
 import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
