@@ -10,11 +10,7 @@ import org.amrbalance.components.Option;
  * {@link BadStepTimes} says whether a step with NaN, negative, infinite or missing times is rejected (the
  * default) or skipped.
  *
- * @param twoStage whether a remap the trigger asked for must also pay for itself over {@code horizon} steps
- * @param horizon steps over which a remap's predicted gain is summed in the two-stage decision, in [1, 2^31 − 1]
- * @param log whether the service logs one line per remap through {@link System.Logger}
- * @param badStepTimes what {@link BalancingService#stepped} does with NaN, negative, infinite or missing step times
- *     (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ServiceOptions(boolean twoStage, int horizon, boolean log, BadStepTimes badStepTimes) {
@@ -55,17 +51,14 @@ public record ServiceOptions(boolean twoStage, int horizon, boolean log, BadStep
     return new ServiceOptions(on, horizon, log, badStepTimes);
   }
 
-  /** Steps over which a remap's predicted gain is summed in the two-stage decision; at least 1. */
   public ServiceOptions withHorizon(int steps) {
     return new ServiceOptions(twoStage, steps, log, badStepTimes);
   }
 
-  /** Whether the service logs one line per remap through {@link System.Logger}. */
   public ServiceOptions withLog(boolean on) {
     return new ServiceOptions(twoStage, horizon, on, badStepTimes);
   }
 
-  /** What {@link BalancingService#stepped} does with NaN, negative, infinite or missing step times. */
   public ServiceOptions withBadStepTimes(BadStepTimes mode) {
     return new ServiceOptions(twoStage, horizon, log, mode);
   }

@@ -9,19 +9,7 @@ import org.amrbalance.triggers.detection.AicChangeTest;
  * Options of {@link ChangeDetection}. The paper leaves c and d open (seed 001 §3); the defaults d = 4, c = 6 give a
  * decision every 24 steps with 6 batch means per cluster. α = 0.2, β = 0.05 and ρ = 0.8 are the paper's values.
  *
- * @param batchSize d: steps per batch mean, in [1, 10000]
- * @param clusterSize c: batch means per cluster, in [2, 10000]
- * @param alpha α: the test's error rate of the first kind, in (0, 1), with α + β &lt; 1
- * @param beta β: the test's error rate of the second kind, in (0, 1), with α + β &lt; 1
- * @param failureRate φ: the probability of a change per decision step, in [0, 1), or NaN for the default
- *     ({@link #effectiveFailureRate()})
- * @param rho ρ: the first armed threshold, in [0, 1)
- * @param thresholdPosition where p_e lies in its bracket [p^c(p^c(q)), p^c(p^c(p^c(q)))): in [0, 1)
- * @param expectedSteps steps the run is expected to last, ≥ 0 (0 = unknown: no horizon, so n_0 = ∞)
- * @param initialCost D_d + D_r before the first measured remap, finite and ≥ 0, or NaN: the first step's T_max
- * @param aicForm the form of the AIC change test (not null)
- * @param trimOutliers whether each batch's observation farthest from the batch median is dropped (d ≥ 3)
- * @param newBase which cluster describes the workload after a successful repartition (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ChangeDetectionOptions(int batchSize, int clusterSize, double alpha, double beta, double failureRate,
@@ -84,52 +72,41 @@ public record ChangeDetectionOptions(int batchSize, int clusterSize, double alph
     return DEFAULTS;
   }
 
-  /** d: steps per batch mean, in [1, 10000]. */
   public ChangeDetectionOptions batchSize(int d) {
     return new ChangeDetectionOptions(d, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** c: batch means per cluster, in [2, 10000]. */
   public ChangeDetectionOptions clusterSize(int c) {
     return new ChangeDetectionOptions(batchSize, c, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** α, β: the test's error rates, each in (0, 1) with α + β &lt; 1. */
   public ChangeDetectionOptions errors(double a, double b) {
     return new ChangeDetectionOptions(batchSize, clusterSize, a, b, failureRate, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /**
-   * φ: the probability of a change per decision step, in [0, 1), or NaN for the default: 1/M with M the expected
-   * decision steps (seed 001 Table II, a change during the run about as likely as not), else 0.05.
-   */
   public ChangeDetectionOptions failureRate(double phi) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, phi, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** ρ: the first armed threshold, in [0, 1). */
   public ChangeDetectionOptions rho(double r) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, r, thresholdPosition,
         expectedSteps, initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** Where p_e lies in its bracket [p^c(p^c(q)), p^c(p^c(p^c(q)))): in [0, 1). */
   public ChangeDetectionOptions thresholdPosition(double pos) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, pos, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** Steps the run is expected to last, ≥ 0 (0 = unknown: no horizon, so n_0 = ∞). */
   public ChangeDetectionOptions expectedSteps(long steps) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, steps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** D_d + D_r before the first measured remap, ≥ 0, or NaN: the first step's T_max. */
   public ChangeDetectionOptions initialCost(double cost) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition,
         expectedSteps, cost, aicForm, trimOutliers, newBase);
@@ -140,7 +117,6 @@ public record ChangeDetectionOptions(int batchSize, int clusterSize, double alph
         expectedSteps, initialCost, form, trimOutliers, newBase);
   }
 
-  /** Drop each batch's observation farthest from the batch median (d ≥ 3), so that one outlier step is ignored. */
   public ChangeDetectionOptions trimOutliers(boolean trim) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition,
         expectedSteps, initialCost, aicForm, trim, newBase);

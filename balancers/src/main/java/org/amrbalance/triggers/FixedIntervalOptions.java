@@ -6,7 +6,7 @@ import org.amrbalance.components.Option;
 /**
  * Options of {@link FixedInterval}: the interval m in steps.
  *
- * @param interval remap after every {@code interval} steps, in [1, 2^31 − 1]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record FixedIntervalOptions(int interval) {
@@ -22,7 +22,6 @@ public record FixedIntervalOptions(int interval) {
     return DEFAULTS;
   }
 
-  /** Remap after every {@code m} steps, m in [1, 2^31 − 1]. */
   public FixedIntervalOptions interval(int m) {
     return new FixedIntervalOptions(m);
   }

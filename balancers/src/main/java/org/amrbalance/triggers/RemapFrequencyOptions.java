@@ -15,21 +15,7 @@ import org.amrbalance.triggers.frequency.MaxFactor;
  * <p>A record over arrays: equals, hashCode and toString compare and show their contents, and they are copied in
  * and out.
  *
- * @param form which problem sets the tolerance (not null)
- * @param tolerance D or B, finite and &gt; 0
- * @param factor the factor k of PI for homogeneous processors (not null)
- * @param known true for a known workload, false for one estimated online
- * @param initialLoad a known workload's load w after a remap, finite and &gt; 0; NaN for an estimated one
- * @param mu a known workload's increment means: one for homogeneous processors (finite, ≥ 0), else one per processor
- *     (finite); empty for an estimated one
- * @param sigma2 a known workload's increment variances, finite and ≥ 0, as many as {@code mu}; empty for an estimated
- *     one
- * @param capacity a known heterogeneous workload's processor capacities, finite and &gt; 0, as many as {@code mu};
- *     empty otherwise
- * @param warmup increments per rank seen before an estimated workload's first remap, ≥ 2
- * @param pooled an estimated workload: one μ, σ² for all ranks; a known one: homogeneous (one μ, σ²)
- * @param costFloor see {@link #costFloor()}
- * @param estimates the estimates' robustness settings (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
@@ -103,39 +89,26 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
     return DEFAULTS;
   }
 
-  /** The problem and its tolerance (D or B), finite and &gt; 0. */
   public RemapFrequencyOptions tolerance(Form f, double value) {
     return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, estimates);
   }
 
-  /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
   public RemapFrequencyOptions factor(MaxFactor k) {
     return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, estimates);
   }
 
-  /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
   public RemapFrequencyOptions known(double w, double mean, double variance) {
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
         new double[0], warmup, true, costFloor, estimates);
   }
 
-  /**
-   * A known heterogeneous workload (§6): per processor the mean and variance of its load increment per phase and its
-   * capacity (all arrays of the same length ≥ 2); normalized loads w_i/c_i start at w after a remap.
-   */
   public RemapFrequencyOptions known(double w, double[] means, double[] variances, double[] capacities) {
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, means, variances, capacities, warmup, false,
         costFloor, estimates);
   }
 
-  /**
-   * Estimate w, μ and σ² online from the step times: w is the mean step time right after a remap, the increments
-   * are each rank's step-to-step time changes within an interval; {@code pooledRanks} treats the ranks as
-   * homogeneous (one μ, σ²), otherwise each rank has its own (heterogeneous, §6). No remap before {@code warmup}
-   * increments per rank (≥ 2) have been seen.
-   */
   public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
     return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
         new double[0], warmupIncrements, pooledRanks, costFloor, estimates);
@@ -208,13 +181,11 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
     }
   }
 
-  /** The estimates' robustness settings (used only by an estimated workload). */
   public RemapFrequencyOptions estimates(Estimates e) {
     return new RemapFrequencyOptions(form, tolerance, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, e);
   }
 
-  /** Seed 003's estimated workload as the paper states it: plain running moments, no cost floor. */
   public RemapFrequencyOptions paper() {
     return estimates(Estimates.PAPER).costFloor(false);
   }

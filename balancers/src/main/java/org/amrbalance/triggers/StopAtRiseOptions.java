@@ -6,10 +6,7 @@ import javax.annotation.concurrent.Immutable;
 /**
  * Options of {@link StopAtRise}.
  *
- * @param initialCost the remap cost C assumed before the first measured remap, in the unit of the step times,
- *     finite and ≥ 0, or NaN for unknown (then the first step's duration T_max is used)
- * @param minCost the floor of the remap cost C, in mean step times, in [0, 1000]
- * @param steps steps the run lasts, ≥ 0 (0: unknown)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record StopAtRiseOptions(double initialCost, double minCost, long steps) {
@@ -26,18 +23,10 @@ public record StopAtRiseOptions(double initialCost, double minCost, long steps) 
     STEPS.check(steps);
   }
 
-  /**
-   * The floor of the remap cost C, in mean step times (the mean T_avg so far), in [0, 1000] (default 0, the paper):
-   * a cost measured as about 0 otherwise makes every small rise of the idle fire a remap.
-   */
   public StopAtRiseOptions minCost(double stepsOfCost) {
     return new StopAtRiseOptions(initialCost, stepsOfCost, steps);
   }
 
-  /**
-   * Steps the run lasts, ≥ 0 (default 0: unknown, the paper): with R steps left, no remap at R ≤ 0, and at step n of
-   * an interval with R &lt; n only if R·(e_n − S_n/n) &gt; C, the idle saved before the end if it regrows as on average.
-   */
   public StopAtRiseOptions steps(long total) {
     return new StopAtRiseOptions(initialCost, minCost, total);
   }
@@ -47,10 +36,6 @@ public record StopAtRiseOptions(double initialCost, double minCost, long steps) 
     return DEFAULTS;
   }
 
-  /**
-   * The remap cost C assumed before the first measured remap, in the unit of the step times; NaN means
-   * "unknown", and then the first step's duration T_max is used (a remap costing about one step).
-   */
   public StopAtRiseOptions initialCost(double cost) {
     return new StopAtRiseOptions(cost, minCost, steps);
   }

@@ -6,9 +6,7 @@ import org.amrbalance.components.Option;
 /**
  * Settings of {@link KnapsackBalancer}.
  *
- * @param efficiency target efficiency (average / maximum load) in (0, 1]; swapping stops once it is reached
- * @param maxSwaps upper bound on swaps per placement, in [0, 2^31 − 1]
- * @param levelByLevel true: one mapping per level; false: one mapping over the whole hierarchy
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record KnapsackOptions(double efficiency, int maxSwaps, boolean levelByLevel) {
@@ -29,12 +27,10 @@ public record KnapsackOptions(double efficiency, int maxSwaps, boolean levelByLe
         LEVEL_BY_LEVEL.defaultValue());
   }
 
-  /** Target efficiency (average / maximum load) in (0, 1]; swapping stops once it is reached. */
   public KnapsackOptions withEfficiency(double value) {
     return new KnapsackOptions(value, maxSwaps, levelByLevel);
   }
 
-  /** Upper bound on swaps per placement, in [0, +inf). */
   public KnapsackOptions withMaxSwaps(int value) {
     return new KnapsackOptions(efficiency, value, levelByLevel);
   }

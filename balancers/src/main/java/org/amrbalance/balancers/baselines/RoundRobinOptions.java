@@ -6,8 +6,7 @@ import org.amrbalance.components.Option;
 /**
  * Settings of {@link RoundRobinBalancer}.
  *
- * @param restartEachLevel true: every level is dealt again, from the rank with the least work below it (so each
- *     level is spread evenly on its own); false: one deal over the whole hierarchy in level-then-id order
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record RoundRobinOptions(boolean restartEachLevel) {
@@ -19,10 +18,6 @@ public record RoundRobinOptions(boolean restartEachLevel) {
     return new RoundRobinOptions(RESTART_EACH_LEVEL.defaultValue());
   }
 
-  /**
-   * true: every level is dealt again, from the rank with the least work below it (so each level is spread evenly on
-   * its own); see {@link RoundRobinBalancer}.
-   */
   public RoundRobinOptions withRestartEachLevel(boolean value) {
     return new RoundRobinOptions(value);
   }

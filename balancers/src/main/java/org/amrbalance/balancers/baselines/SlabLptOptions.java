@@ -6,7 +6,7 @@ import org.amrbalance.components.Option;
 /**
  * Settings of {@link SlabLptBalancer}.
  *
- * @param minPieceEdge the thinnest slab, in cells, in [1, 2^20]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record SlabLptOptions(int minPieceEdge) {
@@ -24,7 +24,6 @@ public record SlabLptOptions(int minPieceEdge) {
     return new SlabLptOptions(DEFAULT_MIN_PIECE_EDGE);
   }
 
-  /** The thinnest slab, in cells, in [1, 2^20]. */
   public SlabLptOptions withMinPieceEdge(int cells) {
     return new SlabLptOptions(cells);
   }

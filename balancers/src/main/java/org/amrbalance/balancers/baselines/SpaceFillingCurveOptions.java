@@ -6,8 +6,7 @@ import org.amrbalance.components.Option;
 /**
  * Settings of {@link SpaceFillingCurveBalancer} (the curve itself is chosen by the module).
  *
- * @param levelByLevel true: each level is ordered and split on its own; false: all patches in one order (centres
- *     mapped to level-0 coordinates, coarser level first among equal keys) and one split
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record SpaceFillingCurveOptions(boolean levelByLevel) {
@@ -18,10 +17,6 @@ public record SpaceFillingCurveOptions(boolean levelByLevel) {
     return new SpaceFillingCurveOptions(LEVEL_BY_LEVEL.defaultValue());
   }
 
-  /**
-   * true: each level is ordered and split on its own; false: all patches in one order (centres mapped to
-   * level-0 coordinates, coarser level first among equal keys) and one split.
-   */
   public SpaceFillingCurveOptions withLevelByLevel(boolean value) {
     return new SpaceFillingCurveOptions(value);
   }

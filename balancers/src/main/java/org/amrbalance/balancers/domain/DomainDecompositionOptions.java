@@ -28,12 +28,7 @@ import org.amrbalance.components.Option;
  *       the child cells on the other side talk to it across ranks.
  * </ul>
  *
- * @param cutAxis how each cut's axis is chosen (not null)
- * @param keepPreviousCuts whether a re-decomposition keeps the cuts that still balance within {@code keepTolerance}
- * @param keepTolerance the largest relative excess of either side of a kept cut, in [0, 1]
- * @param meshAwareRanks whether, on a 2-D mesh, the processor rectangle is split with the domain
- * @param cutLevel the level whose cell boundaries the cuts lie on, in [0, {@value #MAX_CUT_LEVEL}], or
- *     {@link #AUTO_CUT_LEVEL}
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record DomainDecompositionOptions(CutAxisRule cutAxis, boolean keepPreviousCuts, double keepTolerance,

@@ -6,7 +6,7 @@ import org.amrbalance.components.Option;
 /**
  * Settings of {@link DecreasingFitBalancer}.
  *
- * @param levelByLevel true: one LPT per level; false: one LPT over all patches of the hierarchy
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record DecreasingFitOptions(boolean levelByLevel) {
@@ -18,7 +18,6 @@ public record DecreasingFitOptions(boolean levelByLevel) {
     return new DecreasingFitOptions(LEVEL_BY_LEVEL.defaultValue());
   }
 
-  /** true: one LPT per level; false: one LPT over all patches of the hierarchy. */
   public DecreasingFitOptions withLevelByLevel(boolean value) {
     return new DecreasingFitOptions(value);
   }

@@ -7,9 +7,7 @@ import org.amrbalance.components.Option;
 /**
  * Settings of {@link GridIndivisibilityBalancer}.
  *
- * @param epsilon the tolerance ε, in work units, in [0, +inf)
- * @param budgets the hop budgets of the grids (not null)
- * @param partnerRule how partners are chosen on meshes (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record GridIndivisibilityOptions(double epsilon, BudgetRule budgets, PartnerRule partnerRule) {
@@ -47,7 +45,6 @@ public record GridIndivisibilityOptions(double epsilon, BudgetRule budgets, Part
     return new GridIndivisibilityOptions(EPSILON.defaultValue(), BudgetRule.defaults(), PARTNER.defaultValue());
   }
 
-  /** The tolerance ε, in work units, in [0, +inf). */
   public GridIndivisibilityOptions withEpsilon(double value) {
     return new GridIndivisibilityOptions(value, budgets, partnerRule);
   }

@@ -6,7 +6,7 @@ import javax.annotation.concurrent.Immutable;
 /**
  * Settings of {@link ListSchedulingBalancer}.
  *
- * @param budgets the hop budgets of the grids (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ListSchedulingOptions(BudgetRule budgets) {

@@ -12,17 +12,7 @@ import org.amrbalance.components.Option;
  * (-1: none; a cap applies on mesh and hypercube machines); and whether 1-D hierarchies use the linear inter-grid
  * allocation of section 5.4.1 with packet size S_p (points).
  *
- * @param order the packing order (not null)
- * @param scaling how the packing is scaled onto the mesh (not null)
- * @param orientationRule how packed rectangles may be oriented (not null)
- * @param pruneHoles whether holes in the packing are pruned
- * @param maxRepairRounds rounds of side enlargement, in [0, 1000]
- * @param hopCap hops a child's block may reach beyond its parent's block, in [0, 2^20], or -1 for no cap
- * @param linearInterGrid whether 1-D hierarchies use the linear inter-grid allocation of section 5.4.1
- * @param packetSize S_p of section 5.4.1, points per message packet, in [1, 2^30]
- * @param allocation how a level's grids get their processors (not null)
- * @param minPieceEdge the thinnest piece a cut may make along an axis it cuts, in cells, in [1, 2^20]
- * @param ghostWidth the solver's ghost width in cells, in [0, 2^20]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record GridPackingOptions(PackingOrder order, Scaling scaling, OrientationRule orientationRule,
@@ -114,46 +104,36 @@ public record GridPackingOptions(PackingOrder order, Scaling scaling, Orientatio
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** Rounds of side enlargement, in [0, 1000]. */
   public GridPackingOptions withMaxRepairRounds(int rounds) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, rounds, hopCap, linearInterGrid,
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** Hops a child's block may reach beyond its parent's block, in [0, 2^20]; -1 for no cap. */
   public GridPackingOptions withHopCap(int cap) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, cap, linearInterGrid,
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** 1-D hierarchies use the linear inter-grid allocation of section 5.4.1 instead of packing. */
   public GridPackingOptions withLinearInterGrid(boolean on) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap, on,
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** S_p of section 5.4.1, points per message packet, in [1, 2^30]. */
   public GridPackingOptions withPacketSize(double points) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, points, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** How a level's grids get their processors; {@link Allocation#CURVE} by default. */
   public GridPackingOptions withAllocation(Allocation a) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, packetSize, a, minPieceEdge, ghostWidth);
   }
 
-  /** The thinnest piece a cut may make along an axis it cuts, in cells, in [1, 2^20]. */
   public GridPackingOptions withMinPieceEdge(int cells) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, packetSize, allocation, cells, ghostWidth);
   }
 
-  /**
-   * The solver's ghost width in cells, in [0, 2^20]: no piece is cut thinner than it, so that a piece's ghost cells
-   * come from its face neighbours.
-   */
   public GridPackingOptions withGhostWidth(int cells) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, packetSize, allocation, minPieceEdge, cells);

@@ -7,9 +7,7 @@ import org.amrbalance.components.Option;
 /**
  * Options of the shelf-packing baseline: scaling, bin-width growth per iteration, side-enlargement rounds.
  *
- * @param scaling how the packing is scaled onto the mesh (not null)
- * @param growth relative growth of the bin width per iteration, in (0, 1]
- * @param maxRepairRounds rounds of side enlargement, in [0, 1000]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ShelfPackingOptions(Scaling scaling, double growth, int maxRepairRounds) {
@@ -33,12 +31,10 @@ public record ShelfPackingOptions(Scaling scaling, double growth, int maxRepairR
     return new ShelfPackingOptions(s, growth, maxRepairRounds);
   }
 
-  /** Relative growth of the bin width per iteration, in (0, 1]. */
   public ShelfPackingOptions withGrowth(double g) {
     return new ShelfPackingOptions(scaling, g, maxRepairRounds);
   }
 
-  /** Rounds of side enlargement, in [0, 1000]. */
   public ShelfPackingOptions withMaxRepairRounds(int rounds) {
     return new ShelfPackingOptions(scaling, growth, rounds);
   }

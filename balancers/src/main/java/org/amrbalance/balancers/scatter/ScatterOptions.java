@@ -27,10 +27,7 @@ import org.amrbalance.spi.internal.Checks;
  * <p>A record over an array: equals, hashCode and toString compare and show the processor grid's extents, and the
  * grid is copied in and out.
  *
- * @param blocksPerProcessor the granularity k, ≥ 1
- * @param layout how the ranks form a processor grid (not null)
- * @param processorGrid an explicit processor grid (1 to 3 extents, each ≥ 1), or null if the layout decides
- * @param latticeFromHierarchy whether the block lattice and granularity are chosen from the hierarchy
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nullable int[] processorGrid,
@@ -71,7 +68,6 @@ public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nu
     }
   }
 
-  /** Whether the block lattice and granularity are chosen from the hierarchy (see the class comment). */
   public ScatterOptions withLatticeFromHierarchy(boolean on) {
     return new ScatterOptions(blocksPerProcessor, layout, processorGrid, on);
   }
@@ -88,16 +84,11 @@ public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nu
     return new ScatterOptions(blocksPerProcessor, newLayout, processorGrid, latticeFromHierarchy);
   }
 
-  /**
-   * An explicit processor grid (1 to 3 extents, each >= 1); checked against the rank count when balancing. Not null:
-   * {@link #withoutProcessorGrid()} lets the layout decide.
-   */
   public ScatterOptions withProcessorGrid(int... grid) {
     Checks.check(grid != null, "processorGrid", null, EXTENTS);
     return new ScatterOptions(blocksPerProcessor, layout, grid, latticeFromHierarchy);
   }
 
-  /** The same options without an explicit processor grid. */
   public ScatterOptions withoutProcessorGrid() {
     return new ScatterOptions(blocksPerProcessor, layout, null, latticeFromHierarchy);
   }
