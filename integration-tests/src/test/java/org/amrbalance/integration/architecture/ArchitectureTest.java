@@ -67,6 +67,15 @@ class ArchitectureTest {
   }
 
   @Test
+  void theMeshLibraryNeedsNoneOfTheDemosLibraries() {
+    noClasses().that().resideInAPackage("org.amrbalance.mesh..").and()
+        .resideOutsideOfPackage("org.amrbalance.mesh.demo..").should().dependOnClassesThat()
+        .resideInAnyPackage("picocli..", "com.fasterxml..", "org.jfree..", "org.amrbalance.readers..",
+            "org.amrbalance.mesh.demo..")
+        .check(main);
+  }
+
+  @Test
   void onlyTheMpiPackageTalksToMpjExpress() {
     noClasses().that().resideOutsideOfPackage("org.amrbalance.mesh.mpi..").should().dependOnClassesThat()
         .resideInAnyPackage("mpi..", "mpjdev..", "mpjbuf..", "xdev..", "runtime..").check(main);
