@@ -5,21 +5,21 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
-classpath="$root/adaptive-mesh/target/classpath.txt"
-stamp="$root/adaptive-mesh/target/demo.stamp"
+classpath="$root/demo/target/classpath.txt"
+stamp="$root/demo/target/demo.stamp"
 # Rebuild only when a source or a pom is newer than the last build (a Maven check alone takes seconds).
 if [ ! -e "$stamp" ] || [ ! -e "$classpath" ] || [ -n "$(find "$root" -path "$root/.mpj" -prune -o \
     \( -path '*/src/main/*' -o -name pom.xml \) -newer "$stamp" -print -quit)" ]; then
   if [ ! -e "$stamp" ]; then
     echo "demo: building the project (the first time this downloads its dependencies and takes a minute or two)" >&2
-    mvn -B -ntp -f "$root/pom.xml" -DskipTests -pl adaptive-mesh -am package dependency:build-classpath \
+    mvn -B -ntp -f "$root/pom.xml" -DskipTests -pl demo -am package dependency:build-classpath \
       -Dmdep.outputFile="$classpath" | grep -E '^\[INFO\] (Building|BUILD)|ERROR' >&2 || true
   else
-    mvn -B -q -ntp -f "$root/pom.xml" -DskipTests -pl adaptive-mesh -am package dependency:build-classpath \
+    mvn -B -q -ntp -f "$root/pom.xml" -DskipTests -pl demo -am package dependency:build-classpath \
       -Dmdep.outputFile="$classpath"
   fi
-  [ -e "$classpath" ] && [ -e "$root/adaptive-mesh/target/classes" ] || { echo "demo: the build failed" >&2; exit 1; }
+  [ -e "$classpath" ] && [ -e "$root/demo/target/classes" ] || { echo "demo: the build failed" >&2; exit 1; }
   touch "$stamp"
 fi
-exec java -Dmpj.home="$root/.mpj" -cp "$root/adaptive-mesh/target/classes:$(cat "$classpath")" \
+exec java -Dmpj.home="$root/.mpj" -cp "$root/demo/target/classes:$(cat "$classpath")" \
   org.amrbalance.mesh.demo.LaplaceDemo "$@"

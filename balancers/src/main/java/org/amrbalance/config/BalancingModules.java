@@ -1,23 +1,31 @@
 package org.amrbalance.config;
 
-import com.google.inject.Guice;
+import com.google.inject.AbstractModule;
 import com.google.inject.Module;
 import com.google.inject.util.Modules;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
-import org.amrbalance.service.BadStepTimes;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.amrbalance.balancers.LoadBalancers;
+import org.amrbalance.components.Component;
+import org.amrbalance.components.ComponentCatalog;
+import org.amrbalance.components.Option;
+import org.amrbalance.service.InheritingPlacement;
 import org.amrbalance.service.ServiceOptions;
-import org.amrbalance.spi.CompositePolicy;
 import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.triggers.RemapPolicies;
 
 /**
- * Turns configuration into Guice modules. Recognised properties:
+ * Turns configuration into Guice modules; every name, option, default and check comes from the components'
+ * declarations ({@link LoadBalancers}, {@link RemapPolicies}). Recognised properties:
  *
  * <pre>
  * amrbalance.balancer = NAME              (default knapsack)
@@ -26,10 +34,7 @@ import org.amrbalance.spi.LoadBalancer;
  * amrbalance.placement = NAME             places a regrid's grids when the trigger keeps the mapping: any balancer
  *                                         name (default inherit: where their data is)
  * amrbalance.NAME.OPTION = VALUE          options of a balancer or trigger
- * amrbalance.service.two-stage = false    adopt a remap only if its predicted gain pays its expected cost
- * amrbalance.service.horizon = 20         steps over which the two-stage decision sums the gain
- * amrbalance.service.log = true           one System.Logger line per remap
- * amrbalance.service.bad-step-times = reject   reject or skip a step with NaN, negative, infinite or missing times
+ * amrbalance.service.OPTION = VALUE       two-stage, horizon, log, bad-step-times (see ServiceOptions)
  * </pre>
  *
  * Other properties (not starting with {@code amrbalance.}) are ignored, so a host can keep its own settings in
@@ -38,24 +43,27 @@ import org.amrbalance.spi.LoadBalancer;
  */
 public final class BalancingModules {
   /** Prefix of every property read here. */
-  public static final String PREFIX = "amrbalance.";
+  public static final String PREFIX = Component.PREFIX;
   public static final String BALANCER = PREFIX + "balancer";
   public static final String TRIGGER = PREFIX + "trigger";
   public static final String PLACEMENT = PREFIX + "placement";
-  public static final String DEFAULT_PLACEMENT = InheritingPlacementProvider.NAME;
+  public static final String DEFAULT_PLACEMENT = "inherit";
   public static final String DEFAULT_BALANCER = "knapsack";
   public static final String DEFAULT_TRIGGER = "adaptive";
-  /** Prefix of a composite trigger that fires when any member fires: {@code any:stop-at-rise,change-detection}. */
-  public static final String ANY = "any:";
-  /** Prefix of a composite trigger that fires when every member fires in the same step. */
-  public static final String ALL = "all:";
-  private static final String SERVICE = "service";
-  private static final Map<String, String> SERVICE_OPTIONS = Map.of(
-      "two-stage", "adopt a remap only if its predicted gain over the horizon pays its expected cost (default false)",
-      "horizon", "steps over which the two-stage decision sums the gain, in [1, 2147483647] (default 20)",
-      "log", "log one line per remap through System.Logger (default true)",
-      "bad-step-times", "reject (throw) or skip (leave out, answer keep, count) a step whose times are NaN, negative,"
-          + " infinite or missing for a rank (default reject)");
+  public static final String ANY = RemapPolicies.ANY;
+  public static final String ALL = RemapPolicies.ALL;
+
+  private static final Option<Double> TOLERANCE = Option.number("tolerance", InheritingPlacement.DEFAULT_TOLERANCE,
+      1, Double.POSITIVE_INFINITY, "a rank takes no more grids of a level once its load would pass this multiple of"
+          + " the level's average (Infinity: always where the data is)");
+  /** The service's own placement: not a balancer, so "all balancers" leaves it out. */
+  static final Component<LoadBalancer> INHERIT = Component.balancer(DEFAULT_PLACEMENT,
+      "whole grids where most of their data (or their parent's) already is, within a load bound per level",
+      s -> InheritingPlacement.withTolerance(s.get(TOLERANCE)), TOLERANCE);
+  private static final Component<ServiceOptions> SERVICE = Component.of(ServiceOptions.class, "service",
+      "the balancing service", s -> new ServiceOptions(s.get(ServiceOptions.TWO_STAGE), s.get(ServiceOptions.HORIZON),
+          s.get(ServiceOptions.LOG), s.get(ServiceOptions.BAD_STEP_TIMES)),
+      ServiceOptions.TWO_STAGE, ServiceOptions.HORIZON, ServiceOptions.LOG, ServiceOptions.BAD_STEP_TIMES);
 
   private BalancingModules() {}
 
@@ -71,69 +79,41 @@ public final class BalancingModules {
     return fromMap(properties, Thread.currentThread().getContextClassLoader());
   }
 
-  /** As {@link #fromMap(Map)}, discovering providers with {@code loader}. */
+  /** As {@link #fromMap(Map)}, discovering components with {@code loader} (and this library's loader). */
   public static Module fromMap(Map<String, String> properties, ClassLoader loader) {
-    Map<String, BalancerProvider> balancers = discover(BalancerProvider.class, loader);
-    Map<String, TriggerProvider> triggers = discover(TriggerProvider.class, loader);
+    Map<String, Component<LoadBalancer>> balancers = ComponentCatalog.discover(LoadBalancer.class, loader);
+    Map<String, Component<RemapPolicy>> triggers = ComponentCatalog.discover(RemapPolicy.class, loader);
     String balancerName = properties.getOrDefault(BALANCER, DEFAULT_BALANCER).trim();
     String triggerName = properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim();
     String placementName = properties.getOrDefault(PLACEMENT, DEFAULT_PLACEMENT).trim();
-    BalancerProvider balancer = balancers.get(balancerName);
-    if (balancer == null) {
-      throw new IllegalArgumentException(BALANCER + " = " + balancerName + ": unknown balancer; known: "
-          + balancers.keySet());
+    Component<LoadBalancer> balancer = known(BALANCER, balancerName, "balancer", balancers);
+    Map<String, Component<LoadBalancer>> placements = new TreeMap<>(balancers);
+    placements.putIfAbsent(INHERIT.name(), INHERIT);
+    Component<LoadBalancer> placement = known(PLACEMENT, placementName, "placement", placements);
+    List<String> members = memberNames(triggerName);
+    boolean composite = isComposite(triggerName);
+    for (String m : members) {
+      if (!triggers.containsKey(m)) {
+        throw new IllegalArgumentException(TRIGGER + " = " + triggerName + ": unknown trigger" + (composite ? " '" + m
+            + "'" : "") + "; known: " + triggers.keySet() + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
+      }
     }
-    // A placement is any balancer or the service's own inherit (not a balancer: "all balancers" leaves it out).
-    Map<String, BalancerProvider> placements = new TreeMap<>(balancers);
-    placements.putIfAbsent(InheritingPlacementProvider.NAME, new InheritingPlacementProvider());
-    BalancerProvider placement = placements.get(placementName);
-    if (placement == null) {
-      throw new IllegalArgumentException(PLACEMENT + " = " + placementName + ": unknown placement; known: "
-          + placements.keySet());
+    if (new HashSet<>(members).size() != members.size()) {
+      throw new IllegalArgumentException(TRIGGER + " = " + triggerName + ": a composite names each trigger once "
+          + "(members share their options amrbalance.NAME.*)");
     }
-    List<String> triggerMembers = triggerMembers(triggerName, triggers);
 
-    Map<String, Map<String, String>> byComponent = new TreeMap<>();
-    for (Map.Entry<String, String> e : new TreeMap<>(properties).entrySet()) {
-      String key = e.getKey();
-      if (!key.startsWith(PREFIX) || key.equals(BALANCER) || key.equals(TRIGGER) || key.equals(PLACEMENT)) {
-        continue;
-      }
-      String rest = key.substring(PREFIX.length());
-      int dot = rest.indexOf('.');
-      String component = component(key);
-      Map<String, String> known = component.equals(SERVICE) ? SERVICE_OPTIONS
-          : placements.containsKey(component) ? placements.get(component).options()
-          : triggers.containsKey(component) ? triggers.get(component).options() : null;
-      if (known == null) {
-        Set<String> names = new java.util.TreeSet<>(placements.keySet());
-        names.addAll(triggers.keySet());
-        names.add(SERVICE);
-        throw new IllegalArgumentException(key + " = " + e.getValue() + ": unknown component '" + component
-            + "'; known: " + names);
-      }
-      String option = dot < 0 ? "" : rest.substring(dot + 1);
-      if (!known.containsKey(option)) {
-        throw new IllegalArgumentException(key + " = " + e.getValue() + ": unknown option of " + component
-            + "; valid: " + new java.util.TreeSet<>(known.keySet()));
-      }
-      byComponent.computeIfAbsent(component, k -> new HashMap<>()).put(option, e.getValue());
+    Map<String, Map<String, String>> byComponent = byComponent(properties, placements, triggers);
+    ServiceOptions serviceOptions = SERVICE.create(byComponent.getOrDefault(SERVICE.name(), Map.of()));
+    Supplier<LoadBalancer> balancerFactory = balancer.factory(byComponent.getOrDefault(balancerName, Map.of()));
+    LoadBalancer placer = placement.create(byComponent.getOrDefault(placementName, Map.of()));
+    List<Supplier<RemapPolicy>> parts = new ArrayList<>();
+    for (String m : members) {
+      parts.add(triggers.get(m).factory(byComponent.getOrDefault(m, Map.of())));
     }
-    ComponentOptions service = ComponentOptions.of(SERVICE, byComponent.getOrDefault(SERVICE, Map.of()));
-    ServiceOptions serviceOptions = ServiceOptions.defaults()
-        .withTwoStage(service.booleanValue("two-stage", false))
-        .withHorizon(service.intValue("horizon", 20, 1, Integer.MAX_VALUE))
-        .withLog(service.booleanValue("log", true))
-        .withBadStepTimes(service.enumValue("bad-step-times", BadStepTimes.REJECT));
-    Module balancerModule =
-        balancer.module(ComponentOptions.of(balancerName, byComponent.getOrDefault(balancerName, Map.of())));
-    // The placement is a second LoadBalancer: built by its own injector, so that its module's bindings stay apart.
-    Module placementModule = placementName.equals(balancerName) ? balancerModule
-        : placement.module(ComponentOptions.of(placementName, byComponent.getOrDefault(placementName, Map.of())));
-    LoadBalancer placer = Guice.createInjector(placementModule).getInstance(LoadBalancer.class);
-    return Modules.combine(
-        balancerModule,
-        triggerModule(triggerName, triggerMembers, triggers, byComponent),
+    Supplier<RemapPolicy> policies = composite ? RemapPolicies.combine(triggerName.startsWith(ALL), parts)
+        : parts.get(0);
+    return Modules.combine(bind(LoadBalancer.class, balancerFactory), bind(RemapPolicy.class, policies),
         new ServiceModule(serviceOptions, placer));
   }
 
@@ -142,16 +122,13 @@ public final class BalancingModules {
    * option of fixed-interval while adaptive runs, say): valid, but read by nobody, which a user should hear about.
    */
   public static List<String> unusedKeys(Map<String, String> properties) {
-    Set<String> used = new java.util.HashSet<>(memberNames(properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim()));
+    Set<String> used = new HashSet<>(memberNames(properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim()));
     used.add(properties.getOrDefault(BALANCER, DEFAULT_BALANCER).trim());
     used.add(properties.getOrDefault(PLACEMENT, DEFAULT_PLACEMENT).trim());
-    used.add(SERVICE);
+    used.add(SERVICE.name());
     List<String> unused = new ArrayList<>();
     for (String key : new TreeMap<>(properties).keySet()) {
-      if (!key.startsWith(PREFIX) || key.equals(BALANCER) || key.equals(TRIGGER) || key.equals(PLACEMENT)) {
-        continue;
-      }
-      if (!used.contains(component(key))) {
+      if (key.startsWith(PREFIX) && !isSelector(key) && !used.contains(component(key))) {
         unused.add(key);
       }
     }
@@ -163,14 +140,7 @@ public final class BalancingModules {
    * that balance without a trigger or service.
    */
   public static Module balancerModule(String name, Map<String, String> options) {
-    BalancerProvider p = balancer(name);
-    for (String option : options.keySet()) {
-      if (!p.options().containsKey(option)) {
-        throw new IllegalArgumentException(PREFIX + name + "." + option + " = " + options.get(option)
-            + ": unknown option of " + name + "; valid: " + new java.util.TreeSet<>(p.options().keySet()));
-      }
-    }
-    return p.module(ComponentOptions.of(name, options));
+    return bind(LoadBalancer.class, balancer(name).factory(options));
   }
 
   /**
@@ -179,40 +149,92 @@ public final class BalancingModules {
    * {@code a.initial-cost -> 0.5}. For tools that run a trigger without a service.
    */
   public static Module triggerModule(String name, Map<String, String> options) {
-    Map<String, TriggerProvider> triggers = discover(TriggerProvider.class,
-        Thread.currentThread().getContextClassLoader());
-    List<String> members = triggerMembers(name.trim(), triggers);
+    return bind(RemapPolicy.class, RemapPolicies.factory(name, options));
+  }
+
+  /** Names of the balancers on the classpath. */
+  public static Set<String> balancerNames() {
+    return LoadBalancers.names();
+  }
+
+  /** Names of the triggers on the classpath. */
+  public static Set<String> triggerNames() {
+    return RemapPolicies.names();
+  }
+
+  /** The declaration of a trigger name, for listings of its options. */
+  public static Component<RemapPolicy> trigger(String name) {
+    return RemapPolicies.component(name);
+  }
+
+  /** The declaration of a balancer name, for listings of its options. */
+  public static Component<LoadBalancer> balancer(String name) {
+    return LoadBalancers.component(name);
+  }
+
+  /** The declarations of the service's own options and of the {@code inherit} placement, for listings. */
+  public static List<Component<?>> serviceComponents() {
+    return List.of(SERVICE, INHERIT);
+  }
+
+  /** Binds {@code type} to fresh instances from {@code factory} (policies are stateful: one per injection). */
+  private static <T> Module bind(Class<T> type, Supplier<? extends T> factory) {
+    return new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(type).toProvider(factory::get);
+      }
+    };
+  }
+
+  /** The options of each named component: {@code amrbalance.NAME.OPTION = VALUE} grouped by NAME, names checked. */
+  private static Map<String, Map<String, String>> byComponent(Map<String, String> properties,
+      Map<String, Component<LoadBalancer>> placements, Map<String, Component<RemapPolicy>> triggers) {
     Map<String, Map<String, String>> byComponent = new TreeMap<>();
-    for (Map.Entry<String, String> e : options.entrySet()) {
-      String component = members.size() == 1 ? members.get(0) : e.getKey().substring(0, Math.max(0,
-          e.getKey().indexOf('.')));
-      String option = members.size() == 1 ? e.getKey() : e.getKey().substring(e.getKey().indexOf('.') + 1);
-      TriggerProvider p = triggers.get(component);
-      if (p == null || !members.contains(component) || !p.options().containsKey(option)) {
-        throw new IllegalArgumentException(PREFIX + (members.size() == 1 ? component + "." : "") + e.getKey()
-            + " = " + e.getValue() + ": unknown option of " + name.trim() + "; valid: "
-            + validOptions(members, triggers));
+    for (Map.Entry<String, String> e : new TreeMap<>(properties).entrySet()) {
+      String key = e.getKey();
+      if (!key.startsWith(PREFIX) || isSelector(key)) {
+        continue;
       }
-      byComponent.computeIfAbsent(component, k -> new HashMap<>()).put(option, e.getValue());
+      String component = component(key);
+      if (!component.equals(SERVICE.name()) && !placements.containsKey(component)
+          && !triggers.containsKey(component)) {
+        Set<String> names = new TreeSet<>(placements.keySet());
+        names.addAll(triggers.keySet());
+        names.add(SERVICE.name());
+        throw new IllegalArgumentException(key + " = " + e.getValue() + ": unknown component '" + component
+            + "'; known: " + names);
+      }
+      String rest = key.substring(PREFIX.length());
+      int dot = rest.indexOf('.');
+      byComponent.computeIfAbsent(component, k -> new HashMap<>()).put(dot < 0 ? "" : rest.substring(dot + 1),
+          e.getValue());
     }
-    return triggerModule(name.trim(), members, triggers, byComponent);
+    // Every component's options are checked, selected or not: a typo in an unused one is still an error.
+    for (Map.Entry<String, Map<String, String>> e : byComponent.entrySet()) {
+      Component<?> c = e.getKey().equals(SERVICE.name()) ? SERVICE : placements.containsKey(e.getKey())
+          ? placements.get(e.getKey()) : triggers.get(e.getKey());
+      c.settings(e.getValue());
+    }
+    return byComponent;
   }
 
-  /** The options a trigger name (single or composite) accepts, as written after {@code amrbalance.}. */
-  private static Set<String> validOptions(List<String> members, Map<String, TriggerProvider> triggers) {
-    Set<String> valid = new java.util.TreeSet<>();
-    for (String m : members) {
-      for (String o : triggers.get(m).options().keySet()) {
-        valid.add(m + "." + o);
-      }
+  private static <T> Component<T> known(String key, String name, String what, Map<String, Component<T>> known) {
+    Component<T> c = known.get(name);
+    if (c == null) {
+      throw new IllegalArgumentException(key + " = " + name + ": unknown " + what + "; known: " + known.keySet());
     }
-    return valid;
+    return c;
   }
 
-  /**
-   * The trigger names in {@code name}: itself, or the members of {@code any:a,b} / {@code all:a,b} (at least one,
-   * each known and given once).
-   */
+  private static boolean isSelector(String key) {
+    return key.equals(BALANCER) || key.equals(TRIGGER) || key.equals(PLACEMENT);
+  }
+
+  private static boolean isComposite(String name) {
+    return name.startsWith(ANY) || name.startsWith(ALL);
+  }
+
   /** The component an {@code amrbalance.COMPONENT.OPTION} key configures. */
   private static String component(String key) {
     String rest = key.substring(PREFIX.length());
@@ -222,7 +244,7 @@ public final class BalancingModules {
 
   /** The trigger names of {@code name}: itself, or the members of an {@code any:}/{@code all:} composite. */
   private static List<String> memberNames(String name) {
-    if (!name.startsWith(ANY) && !name.startsWith(ALL)) {
+    if (!isComposite(name)) {
       return List.of(name);
     }
     List<String> members = new ArrayList<>();
@@ -230,90 +252,5 @@ public final class BalancingModules {
       members.add(m.trim());
     }
     return members;
-  }
-
-  private static List<String> triggerMembers(String name, Map<String, TriggerProvider> triggers) {
-    boolean composite = name.startsWith(ANY) || name.startsWith(ALL);
-    List<String> members = memberNames(name);
-    for (String m : members) {
-      if (!triggers.containsKey(m)) {
-        throw new IllegalArgumentException(TRIGGER + " = " + name + ": unknown trigger" + (composite ? " '" + m + "'"
-            : "") + "; known: " + triggers.keySet() + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
-      }
-    }
-    if (new java.util.HashSet<>(members).size() != members.size()) {
-      throw new IllegalArgumentException(TRIGGER + " = " + name + ": a composite names each trigger once "
-          + "(members share their options amrbalance.NAME.*)");
-    }
-    return members;
-  }
-
-  private static Module triggerModule(String name, List<String> members, Map<String, TriggerProvider> triggers,
-      Map<String, Map<String, String>> byComponent) {
-    List<Module> modules = new ArrayList<>();
-    for (String m : members) {
-      modules.add(triggers.get(m).module(ComponentOptions.of(m, byComponent.getOrDefault(m, Map.of()))));
-    }
-    if (!name.startsWith(ANY) && !name.startsWith(ALL)) {
-      return modules.get(0);
-    }
-    // Each member is built by its own injector, so that members' option bindings stay apart; every injection of
-    // the composite gets fresh members (policies are stateful, one per run).
-    List<com.google.inject.Injector> injectors = new ArrayList<>();
-    for (Module m : modules) {
-      injectors.add(Guice.createInjector(m));
-    }
-    boolean all = name.startsWith(ALL);
-    return new com.google.inject.AbstractModule() {
-      @com.google.inject.Provides
-      org.amrbalance.spi.RemapPolicy policy() {
-        org.amrbalance.spi.RemapPolicy[] p = new org.amrbalance.spi.RemapPolicy[injectors.size()];
-        for (int i = 0; i < p.length; i++) {
-          p[i] = injectors.get(i).getInstance(org.amrbalance.spi.RemapPolicy.class);
-        }
-        return all ? CompositePolicy.allOf(p)
-            : CompositePolicy.anyOf(p);
-      }
-    };
-  }
-
-  /** Names of the balancers on the classpath. */
-  public static Set<String> balancerNames() {
-    return discover(BalancerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();
-  }
-
-  /** Names of the triggers on the classpath. */
-  public static Set<String> triggerNames() {
-    return discover(TriggerProvider.class, Thread.currentThread().getContextClassLoader()).keySet();
-  }
-
-  /** The provider of a trigger name, for listings of its options. */
-  public static TriggerProvider trigger(String name) {
-    TriggerProvider p = discover(TriggerProvider.class, Thread.currentThread().getContextClassLoader()).get(name);
-    if (p == null) {
-      throw new IllegalArgumentException("trigger = " + name + ": unknown trigger; known: " + triggerNames());
-    }
-    return p;
-  }
-
-  /** The provider of a balancer name, for listings of its options. */
-  public static BalancerProvider balancer(String name) {
-    BalancerProvider p = discover(BalancerProvider.class, Thread.currentThread().getContextClassLoader()).get(name);
-    if (p == null) {
-      throw new IllegalArgumentException("balancer = " + name + ": unknown balancer; known: " + balancerNames());
-    }
-    return p;
-  }
-
-  private static <P extends ComponentProvider> Map<String, P> discover(Class<P> type, ClassLoader loader) {
-    Map<String, P> out = new TreeMap<>();
-    for (P p : ServiceLoader.load(type, loader)) {
-      P previous = out.putIfAbsent(p.name(), p);
-      if (previous != null && previous.getClass() != p.getClass()) {
-        throw new IllegalStateException("two " + type.getSimpleName() + "s are named '" + p.name() + "': "
-            + previous.getClass().getName() + " and " + p.getClass().getName());
-      }
-    }
-    return out;
   }
 }

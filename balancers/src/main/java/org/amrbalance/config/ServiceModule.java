@@ -1,15 +1,18 @@
 package org.amrbalance.config;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Provider;
+import com.google.inject.Provides;
+import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
-import org.amrbalance.service.Placement;
 import org.amrbalance.service.ServiceOptions;
 import org.amrbalance.spi.LoadBalancer;
+import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.internal.Checks;
 
 /**
- * Binds the {@link org.amrbalance.service.BalancingService}'s options and its {@link Placement} (the placement of
- * a regrid's grids when the trigger does not ask for a remap); the service itself is injected just in time.
+ * Binds the {@link BalancingService}, its options and its {@link Placement} (the placement of a regrid's grids when
+ * the trigger does not ask for a remap); the service asks the injector for a fresh trigger at every attach.
  */
 public final class ServiceModule extends AbstractModule {
   private final ServiceOptions options;
@@ -33,5 +36,11 @@ public final class ServiceModule extends AbstractModule {
   protected void configure() {
     bind(ServiceOptions.class).toInstance(options);
     bind(LoadBalancer.class).annotatedWith(Placement.class).toInstance(placement);
+  }
+
+  @Provides
+  BalancingService service(LoadBalancer balancer, @Placement LoadBalancer placer, Provider<RemapPolicy> policies,
+      ServiceOptions serviceOptions) {
+    return new BalancingService(balancer, placer, policies::get, serviceOptions);
   }
 }

@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.StepTimes;
 

@@ -1,11 +1,11 @@
 package org.amrbalance.service;
 
-import com.google.inject.Inject;
-import com.google.inject.Provider;
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import javax.annotation.Nullable;
 import org.amrbalance.spi.AmrHost;
 import org.amrbalance.spi.Assignment;
@@ -29,7 +29,7 @@ import org.amrbalance.spi.TriggerState;
  * {@link AmrHost#agreedCost}, back to the trigger.
  *
  * <p>Placement: the first placement is the balancer's; afterwards the grids of a regrid are placed by the
- * {@link Placement} policy (configuration {@code amrbalance.placement}, default {@link InheritingPlacement}: where
+ * placement policy (configuration {@code amrbalance.placement}, default {@link InheritingPlacement}: where
  * their data is) unless the trigger asks for a remap, which the balancer then places. Costs are the balancer's
  * wall time plus what {@link AmrHost#migrate} returns, in seconds. Every rank of a distributed host runs its own
  * service; given the same gathered step times, agreed costs and deterministic balancers and triggers, all reach
@@ -45,7 +45,7 @@ public final class BalancingService {
   private static final int STATE_VERSION = 1;
 
   private final LoadBalancer balancer;
-  private final Provider<RemapPolicy> policies;
+  private final Supplier<RemapPolicy> policies;
   private final ServiceOptions options;
   private final LoadBalancer placement;
   private final List<BalancingListener> listeners = new CopyOnWriteArrayList<>();
@@ -61,14 +61,17 @@ public final class BalancingService {
   private long skippedSteps;
   private int remaps;
 
-  @Inject
-  public BalancingService(LoadBalancer balancer, @Placement LoadBalancer placement, Provider<RemapPolicy> policies,
+  /**
+   * A service that balances with {@code balancer}, places a regrid's grids with {@code placement} when the trigger
+   * keeps the mapping, and starts a fresh trigger from {@code policies} at every {@link #attach}.
+   */
+  public BalancingService(LoadBalancer balancer, LoadBalancer placement, Supplier<RemapPolicy> policies,
       ServiceOptions options) {
     this(balancer, placement, policies, options, System::nanoTime);
   }
 
   /** With the clock that times the balancer: tests that compare two runs' decisions need the same costs. */
-  BalancingService(LoadBalancer balancer, LoadBalancer placement, Provider<RemapPolicy> policies,
+  BalancingService(LoadBalancer balancer, LoadBalancer placement, Supplier<RemapPolicy> policies,
       ServiceOptions options, LongSupplier nanoClock) {
     this.balancer = balancer;
     this.placement = placement;
@@ -105,7 +108,7 @@ public final class BalancingService {
    * Places the grids of {@code next}, a hierarchy the host is building (at a regrid, level by level, or at its
    * start), without moving any data and without asking the trigger: the host installs the result, taking the data
    * of the new grids from its old ones or by interpolation. The first placement (the host has no assignment yet) is
-   * the balancer's; later ones are the {@link Placement} policy's, from the host's current assignment.
+   * the balancer's; later ones are the placement policy's, from the host's current assignment.
    */
   public Assignment place(Hierarchy next) {
     AmrHost h = requireHost();
@@ -123,7 +126,7 @@ public final class BalancingService {
   /**
    * The host has a new hierarchy (or its first one). The first placement is a remap by the balancer; afterwards
    * the trigger is asked and, if it says so, the balancer remaps. Otherwise grids that the host did not have
-   * {@linkplain #place placed} already are placed by the {@link Placement} policy and migrated. Returns the
+   * {@linkplain #place placed} already are placed by the placement policy and migrated. Returns the
    * assignment in force.
    */
   public Assignment regridded() {

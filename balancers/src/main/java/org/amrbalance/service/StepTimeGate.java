@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,7 @@ import org.amrbalance.spi.StepTimes;
  * directly.
  */
 @Immutable
-public final class StepTimeGate {
+final class StepTimeGate {
   /** Bad ranks named in one message; a whole machine of NaN should not make a message of megabytes. */
   static final int MAX_LISTED = 8;
 

@@ -37,7 +37,9 @@ import org.amrbalance.triggers.loads.RankLoadEstimator;
  * </ul>
  * Deterministic; the state is written through {@link TriggerState}.
  */
-public final class Adaptive implements RemapPolicy {
+final class Adaptive implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "adaptive";
   private static final int NOISE_MEMORY = 64;
 
   private final AdaptiveOptions options;

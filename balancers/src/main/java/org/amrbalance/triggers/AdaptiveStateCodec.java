@@ -35,7 +35,7 @@ final class AdaptiveStateCodec {
       long noiseCount, double lagCovariance, double squares, double lastDifference, double[] recent) {}
 
   static byte[] write(Fields f, IdleSignal signal, IdleEstimator loads) {
-    TriggerState.Writer out = TriggerState.writer(AdaptiveModule.NAME, VERSION).putInt(f.ranks()).putDouble(f.cost())
+    TriggerState.Writer out = TriggerState.writer(Adaptive.NAME, VERSION).putInt(f.ranks()).putDouble(f.cost())
         .putInt(f.steps()).putDouble(f.sum()).putDouble(f.weighted()).putLong(f.total()).putDouble(f.noise())
         .putLong(f.noiseCount()).putDouble(f.lagCovariance()).putDouble(f.squares()).putDouble(f.lastDifference())
         .putDoubles(f.recent());
@@ -49,7 +49,7 @@ final class AdaptiveStateCodec {
    * the estimate's parts only once everything was read and checked.
    */
   static Fields read(byte[] state, int confirm, IdleSignal signal, IdleEstimator loads) {
-    TriggerState.Reader in = TriggerState.reader(state, AdaptiveModule.NAME, VERSION);
+    TriggerState.Reader in = TriggerState.reader(state, Adaptive.NAME, VERSION);
     Fields f = new Fields(in.readInt(), in.readDouble(), in.readInt(), in.readDouble(), in.readDouble(),
         in.readLong(), in.readDouble(), in.readLong(), in.readDouble(), in.readDouble(), in.readDouble(),
         in.readDoubles());

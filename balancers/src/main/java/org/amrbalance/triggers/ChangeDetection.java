@@ -26,7 +26,9 @@ import org.amrbalance.triggers.detection.ThresholdHeuristic;
  * farthest from the batch median, so that a single outlier step (one step 100× slower) cannot signal a change, not even
  * from inside the base cluster; this is an addition beyond the paper.
  */
-public final class ChangeDetection implements RemapPolicy {
+final class ChangeDetection implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "change-detection";
   private static final int STATE_VERSION = 1;
 
   private final ChangeDetectionOptions options;
@@ -141,7 +143,7 @@ public final class ChangeDetection implements RemapPolicy {
   @Override
   public byte[] saveState() {
     ThresholdHeuristic.State h = heuristic.state();
-    return TriggerState.writer(ChangeDetectionModule.NAME, STATE_VERSION).putInt(ranks.get())
+    return TriggerState.writer(NAME, STATE_VERSION).putInt(ranks.get())
         .putDoubles(batch).putInt(inBatch).putDoubles(base).putInt(inBase).putDoubles(cluster).putInt(inCluster)
         .putDoubles(lastCluster).putDouble(clusterIdle).putInt(clusterSteps).putDouble(lastGain).putDouble(cost)
         .putBoolean(asked)
@@ -151,7 +153,7 @@ public final class ChangeDetection implements RemapPolicy {
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, ChangeDetectionModule.NAME, STATE_VERSION);
+    TriggerState.Reader in = TriggerState.reader(state, NAME, STATE_VERSION);
     int r = in.readInt();
     double[] b = in.readDoubles();
     int nb = in.readInt();

@@ -2,25 +2,14 @@ package org.amrbalance.triggers;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 import org.amrbalance.triggers.detection.AicChangeTest;
 
 /**
  * Options of {@link ChangeDetection}. The paper leaves c and d open (seed 001 §3); the defaults d = 4, c = 6 give a
  * decision every 24 steps with 6 batch means per cluster. α = 0.2, β = 0.05 and ρ = 0.8 are the paper's values.
  *
- * @param batchSize d: steps per batch mean, in [1, 10000]
- * @param clusterSize c: batch means per cluster, in [2, 10000]
- * @param alpha α: the test's error rate of the first kind, in (0, 1), with α + β &lt; 1
- * @param beta β: the test's error rate of the second kind, in (0, 1), with α + β &lt; 1
- * @param failureRate φ: the probability of a change per decision step, in [0, 1), or NaN for the default
- *     ({@link #effectiveFailureRate()})
- * @param rho ρ: the first armed threshold, in [0, 1)
- * @param thresholdPosition where p_e lies in its bracket [p^c(p^c(q)), p^c(p^c(p^c(q)))): in [0, 1)
- * @param expectedSteps steps the run is expected to last, ≥ 0 (0 = unknown: no horizon, so n_0 = ∞)
- * @param initialCost D_d + D_r before the first measured remap, finite and ≥ 0, or NaN: the first step's T_max
- * @param aicForm the form of the AIC change test (not null)
- * @param trimOutliers whether each batch's observation farthest from the batch median is dropped (d ≥ 3)
- * @param newBase which cluster describes the workload after a successful repartition (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ChangeDetectionOptions(int batchSize, int clusterSize, double alpha, double beta, double failureRate,
@@ -34,23 +23,47 @@ public record ChangeDetectionOptions(int batchSize, int clusterSize, double alph
     TRIGGERING_CLUSTER
   }
 
-  private static final ChangeDetectionOptions DEFAULTS = new ChangeDetectionOptions(4, 6, 0.2, 0.05, Double.NaN, 0.8,
-      0.5, 0, Double.NaN, AicChangeTest.Form.STANDARD, true, NewBase.AFTER_REMAP);
+  public static final Option<Integer> BATCH_SIZE = Option.integer("batch-size", 4, 1, 10_000,
+      "d, steps per batch mean");
+  public static final Option<Integer> CLUSTER_SIZE = Option.integer("cluster-size", 6, 2, 10_000,
+      "c, batch means per test cluster");
+  public static final Option<Double> ALPHA = Option.number("alpha", 0.2, Double.MIN_VALUE, Math.nextDown(1.0),
+      "test error probability alpha, alpha + beta < 1");
+  public static final Option<Double> BETA = Option.number("beta", 0.05, Double.MIN_VALUE, Math.nextDown(1.0),
+      "test error probability beta, alpha + beta < 1");
+  public static final Option<Double> FAILURE_RATE = Option.number("failure-rate", 0, 0, Math.nextDown(1.0),
+      "phi, the prior change rate per test").withoutDefault("1 / tests the run lasts, or 0.05");
+  public static final Option<Double> RHO = Option.number("rho", 0.8, 0, Math.nextDown(1.0),
+      "first threshold of the linear schedule");
+  public static final Option<Double> THRESHOLD_POSITION = Option.number("threshold-position", 0.5, 0,
+      Math.nextDown(1.0), "where p_e lies in its bracket");
+  public static final Option<Long> EXPECTED_STEPS = Option.longInteger("expected-steps", 0, 0, Long.MAX_VALUE,
+      "steps the run is expected to last (0: unknown)");
+  public static final Option<Double> INITIAL_COST = TriggerOptions.INITIAL_COST;
+  public static final Option<AicChangeTest.Form> AIC_FORM = Option.choice("aic-form", AicChangeTest.Form.STANDARD,
+      "printed: the paper's printed AIC constants");
+  public static final Option<Boolean> TRIM_OUTLIERS = Option.flag("trim-outliers", true,
+      "ignore single outlying steps");
+  public static final Option<NewBase> NEW_BASE = Option.choice("new-base", NewBase.AFTER_REMAP,
+      "the base cluster after a remap");
+  private static final ChangeDetectionOptions DEFAULTS = new ChangeDetectionOptions(BATCH_SIZE.defaultValue(),
+      CLUSTER_SIZE.defaultValue(), ALPHA.defaultValue(), BETA.defaultValue(), Double.NaN, RHO.defaultValue(),
+      THRESHOLD_POSITION.defaultValue(), EXPECTED_STEPS.defaultValue(), Double.NaN, AIC_FORM.defaultValue(),
+      TRIM_OUTLIERS.defaultValue(), NEW_BASE.defaultValue());
 
   public ChangeDetectionOptions {
-    Checks.check(batchSize >= 1 && batchSize <= 10_000, "batchSize", batchSize, "must be in [1, 10000]");
-    Checks.check(clusterSize >= 2 && clusterSize <= 10_000, "clusterSize", clusterSize, "must be in [2, 10000]");
-    Checks.openProbability("alpha", alpha);
-    Checks.openProbability("beta", beta);
+    BATCH_SIZE.check(batchSize);
+    CLUSTER_SIZE.check(clusterSize);
+    ALPHA.check(alpha);
+    BETA.check(beta);
     Checks.check(alpha + beta < 1, "alpha + beta", alpha + beta, "must be < 1");
-    Checks.check(Double.isNaN(failureRate) || (failureRate >= 0 && failureRate < 1), "failureRate", failureRate,
-        "must be in [0, 1) or NaN");
-    Checks.check(rho >= 0 && rho < 1, "rho", rho, "must be in [0, 1)");
-    Checks.check(thresholdPosition >= 0 && thresholdPosition < 1, "thresholdPosition", thresholdPosition,
-        "must be in [0, 1)");
-    Checks.check(expectedSteps >= 0, "expectedSteps", expectedSteps, "must be >= 0 (0 = unknown)");
-    Checks.check(Double.isNaN(initialCost) || (Double.isFinite(initialCost) && initialCost >= 0), "initialCost",
-        initialCost, "must be finite and >= 0, or NaN for unknown");
+    if (!Double.isNaN(failureRate)) {
+      FAILURE_RATE.check(failureRate);
+    }
+    RHO.check(rho);
+    THRESHOLD_POSITION.check(thresholdPosition);
+    EXPECTED_STEPS.check(expectedSteps);
+    TriggerOptions.checkInitialCost(initialCost);
     Checks.notNull("aicForm", aicForm);
     Checks.notNull("newBase", newBase);
   }
@@ -59,52 +72,41 @@ public record ChangeDetectionOptions(int batchSize, int clusterSize, double alph
     return DEFAULTS;
   }
 
-  /** d: steps per batch mean, in [1, 10000]. */
   public ChangeDetectionOptions batchSize(int d) {
     return new ChangeDetectionOptions(d, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** c: batch means per cluster, in [2, 10000]. */
   public ChangeDetectionOptions clusterSize(int c) {
     return new ChangeDetectionOptions(batchSize, c, alpha, beta, failureRate, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** α, β: the test's error rates, each in (0, 1) with α + β &lt; 1. */
   public ChangeDetectionOptions errors(double a, double b) {
     return new ChangeDetectionOptions(batchSize, clusterSize, a, b, failureRate, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /**
-   * φ: the probability of a change per decision step, in [0, 1), or NaN for the default: 1/M with M the expected
-   * decision steps (seed 001 Table II, a change during the run about as likely as not), else 0.05.
-   */
   public ChangeDetectionOptions failureRate(double phi) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, phi, rho, thresholdPosition, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** ρ: the first armed threshold, in [0, 1). */
   public ChangeDetectionOptions rho(double r) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, r, thresholdPosition,
         expectedSteps, initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** Where p_e lies in its bracket [p^c(p^c(q)), p^c(p^c(p^c(q)))): in [0, 1). */
   public ChangeDetectionOptions thresholdPosition(double pos) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, pos, expectedSteps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** Steps the run is expected to last, ≥ 0 (0 = unknown: no horizon, so n_0 = ∞). */
   public ChangeDetectionOptions expectedSteps(long steps) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition, steps,
         initialCost, aicForm, trimOutliers, newBase);
   }
 
-  /** D_d + D_r before the first measured remap, ≥ 0, or NaN: the first step's T_max. */
   public ChangeDetectionOptions initialCost(double cost) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition,
         expectedSteps, cost, aicForm, trimOutliers, newBase);
@@ -115,7 +117,6 @@ public record ChangeDetectionOptions(int batchSize, int clusterSize, double alph
         expectedSteps, initialCost, form, trimOutliers, newBase);
   }
 
-  /** Drop each batch's observation farthest from the batch median (d ≥ 3), so that one outlier step is ignored. */
   public ChangeDetectionOptions trimOutliers(boolean trim) {
     return new ChangeDetectionOptions(batchSize, clusterSize, alpha, beta, failureRate, rho, thresholdPosition,
         expectedSteps, initialCost, aicForm, trim, newBase);

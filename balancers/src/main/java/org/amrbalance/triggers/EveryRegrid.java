@@ -6,7 +6,9 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
 /** Rebalances the whole hierarchy at every regrid and never between regrids: what most AMR codes do today. */
-public final class EveryRegrid implements RemapPolicy {
+final class EveryRegrid implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "every-regrid";
   private final RankCount ranks = new RankCount();
 
   @Override
@@ -23,12 +25,12 @@ public final class EveryRegrid implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return ranks.saveAlone(EveryRegridModule.NAME);
+    return ranks.saveAlone(NAME);
   }
 
   @Override
   public void restoreState(byte[] state) {
-    ranks.restoreAlone(EveryRegridModule.NAME, state);
+    ranks.restoreAlone(NAME, state);
   }
 
   @Override

@@ -10,7 +10,9 @@ import org.amrbalance.spi.StepTimes;
  * Remap after steps m, 2m, … counted from the last remap (seed 000 §9). A remap asked for but skipped is asked for
  * again at the next step; a remap from elsewhere restarts the count.
  */
-public final class FixedInterval implements RemapPolicy {
+final class FixedInterval implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "fixed-interval";
   private static final int STATE_VERSION = 1;
 
   private final RankCount ranks = new RankCount();
@@ -42,13 +44,13 @@ public final class FixedInterval implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return TriggerState.writer(FixedIntervalModule.NAME, STATE_VERSION).putInt(ranks.get()).putInt(steps)
+    return TriggerState.writer(NAME, STATE_VERSION).putInt(ranks.get()).putInt(steps)
         .toBytes();
   }
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, FixedIntervalModule.NAME, STATE_VERSION);
+    TriggerState.Reader in = TriggerState.reader(state, NAME, STATE_VERSION);
     int r = in.readInt();
     int n = in.readInt();
     in.end();

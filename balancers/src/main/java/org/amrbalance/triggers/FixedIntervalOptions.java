@@ -1,19 +1,20 @@
 package org.amrbalance.triggers;
 
-import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Options of {@link FixedInterval}: the interval m in steps.
  *
- * @param interval remap after every {@code interval} steps, in [1, 2^31 − 1]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record FixedIntervalOptions(int interval) {
-  private static final FixedIntervalOptions DEFAULTS = new FixedIntervalOptions(10);
+  public static final Option<Integer> M = Option.integer("m", 10, 1, Integer.MAX_VALUE, "steps between remaps");
+  private static final FixedIntervalOptions DEFAULTS = new FixedIntervalOptions(M.defaultValue());
 
   public FixedIntervalOptions {
-    Checks.check(interval >= 1, "interval", interval, "must be in [1, " + Integer.MAX_VALUE + "]");
+    M.check(interval);
   }
 
   /** m = 10. */
@@ -21,7 +22,6 @@ public record FixedIntervalOptions(int interval) {
     return DEFAULTS;
   }
 
-  /** Remap after every {@code m} steps, m in [1, 2^31 − 1]. */
   public FixedIntervalOptions interval(int m) {
     return new FixedIntervalOptions(m);
   }

@@ -6,7 +6,9 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 
 /** Never asks for a remap: new patches are placed at a regrid, the rest stays where it is (seed 000 §9). */
-public final class NeverRemap implements RemapPolicy {
+final class NeverRemap implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "never";
   private final RankCount ranks = new RankCount();
 
   @Override
@@ -23,11 +25,11 @@ public final class NeverRemap implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return ranks.saveAlone(NeverRemapModule.NAME);
+    return ranks.saveAlone(NAME);
   }
 
   @Override
   public void restoreState(byte[] state) {
-    ranks.restoreAlone(NeverRemapModule.NAME, state);
+    ranks.restoreAlone(NAME, state);
   }
 }

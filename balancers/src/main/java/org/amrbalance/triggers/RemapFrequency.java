@@ -30,7 +30,9 @@ import org.amrbalance.triggers.frequency.ExtremeDifferenceInterval;
  * an estimated workload's period is at least the one that pays back the last remap's measured cost (an addition
  * beyond the paper, spec §11).
  */
-public final class RemapFrequency implements RemapPolicy {
+final class RemapFrequency implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "remap-frequency";
   // Heterogeneous PI scans t = 1, 2, …: a tolerance not reached within this many steps counts as never.
   private static final int MAX_SCAN = 10_000;
 
@@ -236,7 +238,7 @@ public final class RemapFrequency implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return TriggerState.writer(RemapFrequencyModule.NAME, STATE_VERSION).putInt(ranks.get())
+    return TriggerState.writer(NAME, STATE_VERSION).putInt(ranks.get())
         .putInt(steps).putDouble(cost).putDouble(intervalLoad).putDoubles(previous).putLongs(count)
         .putDoubles(mean).putDoubles(m2).putDoubles(weight).putDoubles(lag).putDoubles(lastIncrement)
         .putDouble(stepTotal).putLong(stepCount).toBytes();
@@ -244,7 +246,7 @@ public final class RemapFrequency implements RemapPolicy {
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, RemapFrequencyModule.NAME, STATE_VERSION);
+    TriggerState.Reader in = TriggerState.reader(state, NAME, STATE_VERSION);
     int r = in.readInt();
     int n = in.readInt();
     double c = in.readDouble();

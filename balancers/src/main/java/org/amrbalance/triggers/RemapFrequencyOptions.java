@@ -2,6 +2,7 @@ package org.amrbalance.triggers;
 
 import org.amrbalance.spi.internal.Checks;
 import java.util.Arrays;
+import org.amrbalance.components.Option;
 import java.util.Objects;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.triggers.frequency.MaxFactor;
@@ -14,21 +15,7 @@ import org.amrbalance.triggers.frequency.MaxFactor;
  * <p>A record over arrays: equals, hashCode and toString compare and show their contents, and they are copied in
  * and out.
  *
- * @param form which problem sets the tolerance (not null)
- * @param tolerance D or B, finite and &gt; 0
- * @param factor the factor k of PI for homogeneous processors (not null)
- * @param known true for a known workload, false for one estimated online
- * @param initialLoad a known workload's load w after a remap, finite and &gt; 0; NaN for an estimated one
- * @param mu a known workload's increment means: one for homogeneous processors (finite, ≥ 0), else one per processor
- *     (finite); empty for an estimated one
- * @param sigma2 a known workload's increment variances, finite and ≥ 0, as many as {@code mu}; empty for an estimated
- *     one
- * @param capacity a known heterogeneous workload's processor capacities, finite and &gt; 0, as many as {@code mu};
- *     empty otherwise
- * @param warmup increments per rank seen before an estimated workload's first remap, ≥ 2
- * @param pooled an estimated workload: one μ, σ² for all ranks; a known one: homogeneous (one μ, σ²)
- * @param costFloor see {@link #costFloor()}
- * @param estimates the estimates' robustness settings (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor factor, boolean known, double initialLoad,
@@ -42,13 +29,32 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
     DEVIATION
   }
 
-  private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(Form.EXTREME_DIFFERENCE, 0.1,
-      MaxFactor.NORMAL_ASYMPTOTIC, false, Double.NaN, new double[0], new double[0], new double[0], 8, true, true,
-      Estimates.ROBUST);
+  public static final Option<Form> FORM = Option.choice("form", Form.EXTREME_DIFFERENCE,
+      "extreme-difference (tolerance D) or deviation (tolerance B)");
+  public static final Option<Double> TOLERANCE = Option.number("tolerance", 0.1, Double.MIN_VALUE, 1e300, "D or B");
+  public static final Option<MaxFactor> FACTOR = Option.choice("factor", MaxFactor.NORMAL_ASYMPTOTIC,
+      "the constant a(N)");
+  public static final Option<Integer> WARMUP = Option.integer("warmup", 8, 2, 1_000_000,
+      "increments observed before the first estimate");
+  public static final Option<Boolean> POOLED = Option.flag("pooled", true,
+      "one increment distribution for all ranks (true) or one per rank");
+  public static final Option<Boolean> COST_FLOOR = Option.flag("cost-floor", true,
+      "never remap before the measured remap cost is paid back under the model");
+  public static final Option<Integer> HALF_LIFE = Option.integer("half-life", 32, 0, Integer.MAX_VALUE,
+      "increments after which an old one weighs half (0: never forget, the paper)");
+  public static final Option<Double> CLIP = Option.number("clip", 4, 0, 1000,
+      "clip increments at this many deviations (0: off)");
+  public static final Option<Boolean> SEPARATE_NOISE = Option.flag("separate-noise", true,
+      "leave measurement noise out of the increment variance");
+  public static final Option<Double> MIN_COST = Option.number("min-cost", 0.1, 0, 1000,
+      "floor of the remap cost in mean step times");
+  private static final RemapFrequencyOptions DEFAULTS = new RemapFrequencyOptions(FORM.defaultValue(),
+      TOLERANCE.defaultValue(), FACTOR.defaultValue(), false, Double.NaN, new double[0], new double[0], new double[0],
+      WARMUP.defaultValue(), POOLED.defaultValue(), COST_FLOOR.defaultValue(), Estimates.ROBUST);
 
   public RemapFrequencyOptions {
     Checks.notNull("form", form);
-    Checks.finitePositive("tolerance", tolerance);
+    TOLERANCE.check(tolerance);
     Checks.notNull("factor", factor);
     mu = mu.clone();
     sigma2 = sigma2.clone();
@@ -74,7 +80,7 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
         Checks.finitePositive("capacity[" + i + "]", capacity[i]);
       }
     }
-    Checks.check(warmup >= 2, "warmup", warmup, "must be >= 2");
+    WARMUP.check(warmup);
     Checks.notNull("estimates", estimates);
   }
 
@@ -83,46 +89,33 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
     return DEFAULTS;
   }
 
-  /** The problem and its tolerance (D or B), finite and &gt; 0. */
   public RemapFrequencyOptions tolerance(Form f, double value) {
     return new RemapFrequencyOptions(f, value, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, estimates);
   }
 
-  /** The factor k of PI for homogeneous processors (Theorem 4.1 or 4.2). */
   public RemapFrequencyOptions factor(MaxFactor k) {
     return new RemapFrequencyOptions(form, tolerance, k, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, estimates);
   }
 
-  /** A known homogeneous workload: loads start at w &gt; 0 after a remap; increments of mean μ ≥ 0, variance σ² ≥ 0. */
   public RemapFrequencyOptions known(double w, double mean, double variance) {
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, new double[] {mean}, new double[] {variance},
         new double[0], warmup, true, costFloor, estimates);
   }
 
-  /**
-   * A known heterogeneous workload (§6): per processor the mean and variance of its load increment per phase and its
-   * capacity (all arrays of the same length ≥ 2); normalized loads w_i/c_i start at w after a remap.
-   */
   public RemapFrequencyOptions known(double w, double[] means, double[] variances, double[] capacities) {
     return new RemapFrequencyOptions(form, tolerance, factor, true, w, means, variances, capacities, warmup, false,
         costFloor, estimates);
   }
 
-  /**
-   * Estimate w, μ and σ² online from the step times: w is the mean step time right after a remap, the increments
-   * are each rank's step-to-step time changes within an interval; {@code pooledRanks} treats the ranks as
-   * homogeneous (one μ, σ²), otherwise each rank has its own (heterogeneous, §6). No remap before {@code warmup}
-   * increments per rank (≥ 2) have been seen.
-   */
   public RemapFrequencyOptions estimated(int warmupIncrements, boolean pooledRanks) {
     return new RemapFrequencyOptions(form, tolerance, factor, false, Double.NaN, new double[0], new double[0],
         new double[0], warmupIncrements, pooledRanks, costFloor, estimates);
   }
 
   public RemapFrequencyOptions estimated() {
-    return estimated(8, true);
+    return estimated(WARMUP.defaultValue(), POOLED.defaultValue());
   }
 
   /** Whether the workload is known (the same as {@link #known()}). */
@@ -176,24 +169,23 @@ public record RemapFrequencyOptions(Form form, double tolerance, MaxFactor facto
    */
   public record Estimates(int halfLife, double clip, boolean separateNoise, double minCost) {
     /** Half-life 32, clip at 4 deviations, noise separated, cost at least 0.1 step: the default. */
-    public static final Estimates ROBUST = new Estimates(32, 4, true, 0.1);
+    public static final Estimates ROBUST = new Estimates(HALF_LIFE.defaultValue(), CLIP.defaultValue(),
+        SEPARATE_NOISE.defaultValue(), MIN_COST.defaultValue());
     /** The paper's plain running moments, no cost floor of any kind. */
     public static final Estimates PAPER = new Estimates(0, 0, false, 0);
 
     public Estimates {
-      Checks.check(halfLife >= 0, "halfLife", halfLife, "must be >= 0 (0 = never forget)");
-      Checks.check(clip >= 0 && clip <= 1000, "clip", clip, "must be in [0, 1000] (0 = off)");
-      Checks.check(minCost >= 0 && minCost <= 1000, "minCost", minCost, "must be in [0, 1000]");
+      HALF_LIFE.check(halfLife);
+      CLIP.check(clip);
+      MIN_COST.check(minCost);
     }
   }
 
-  /** The estimates' robustness settings (used only by an estimated workload). */
   public RemapFrequencyOptions estimates(Estimates e) {
     return new RemapFrequencyOptions(form, tolerance, factor, known, initialLoad, mu, sigma2, capacity, warmup, pooled,
         costFloor, e);
   }
 
-  /** Seed 003's estimated workload as the paper states it: plain running moments, no cost floor. */
   public RemapFrequencyOptions paper() {
     return estimates(Estimates.PAPER).costFloor(false);
   }

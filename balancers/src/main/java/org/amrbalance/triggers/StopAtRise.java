@@ -30,7 +30,9 @@ import org.amrbalance.spi.StepTimes;
  *   <li>a remap the policy did not ask for (told through {@link #onRemap(double)}) starts a new interval all the same.
  * </ul>
  */
-public final class StopAtRise implements RemapPolicy {
+final class StopAtRise implements RemapPolicy {
+  /** The configuration name. */
+  public static final String NAME = "stop-at-rise";
   private static final int STATE_VERSION = 2;
 
   private final RankCount ranks = new RankCount();
@@ -86,13 +88,13 @@ public final class StopAtRise implements RemapPolicy {
 
   @Override
   public byte[] saveState() {
-    return TriggerState.writer(StopAtRiseModule.NAME, STATE_VERSION).putInt(ranks.get()).putDouble(cost)
+    return TriggerState.writer(NAME, STATE_VERSION).putInt(ranks.get()).putDouble(cost)
         .putDouble(idleSum).putInt(steps).putLong(total).putDouble(averageSum).toBytes();
   }
 
   @Override
   public void restoreState(byte[] state) {
-    TriggerState.Reader in = TriggerState.reader(state, StopAtRiseModule.NAME, STATE_VERSION);
+    TriggerState.Reader in = TriggerState.reader(state, NAME, STATE_VERSION);
     int r = in.readInt();
     double c = in.readDouble();
     double s = in.readDouble();

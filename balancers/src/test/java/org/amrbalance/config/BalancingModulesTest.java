@@ -10,10 +10,9 @@ import java.io.StringReader;
 import java.util.Map;
 import java.util.Properties;
 import org.amrbalance.balancers.baselines.RoundRobinBalancer;
-import org.amrbalance.service.BadStepTimes;
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.InheritingPlacement;
-import org.amrbalance.service.Placement;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.RemapPolicy;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ class BalancingModulesTest {
         """));
     Injector injector = Guice.createInjector(BalancingModules.fromProperties(p));
     assertThat(injector.getInstance(LoadBalancer.class)).isInstanceOf(RoundRobinBalancer.class);
-    assertThat(TestBalancerProvider.lastOffset).isEqualTo(7);
+    assertThat(ThirdPartyCatalog.lastOffset).isEqualTo(7);
     BalancingService service = injector.getInstance(BalancingService.class);
     assertThat(service.options().twoStage()).isTrue();
     assertThat(service.options().horizon()).isEqualTo(9);
@@ -111,18 +110,6 @@ class BalancingModulesTest {
     p.put("amrbalance.service.bad-steps", "skip");
     assertThatThrownBy(() -> BalancingModules.fromMap(p)).hasMessageContaining("amrbalance.service.bad-steps = skip:"
         + " unknown option of service; valid: [bad-step-times, horizon, log, two-stage]");
-  }
-
-  @Test
-  void componentOptionsParseAndCheck() {
-    ComponentOptions o = ComponentOptions.of("x", Map.of("a", "2.5", "b", "HILBERT", "c", "on"));
-    assertThat(o.doubleValue("a", 0, 0, 10)).isEqualTo(2.5);
-    assertThat(o.doubleValue("zz", 1.5, 0, 10)).isEqualTo(1.5);
-    assertThat(o.choice("b", "morton", java.util.Set.of("morton", "hilbert"))).isEqualTo("hilbert");
-    assertThat(o.booleanValue("c", false)).isTrue();
-    assertThatThrownBy(() -> o.doubleValue("a", 0, 3, 4)).hasMessageContaining("amrbalance.x.a = 2.5: must be a number in [3.0, 4.0]");
-    assertThatThrownBy(() -> ComponentOptions.of("x", Map.of("b", "peano")).choice("b", "morton",
-        java.util.Set.of("morton", "hilbert"))).hasMessageContaining("must be one of [hilbert, morton]");
   }
 
   @Test

@@ -5,20 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.amrbalance.balancers.baselines.KnapsackOptions;
 import org.amrbalance.balancers.baselines.SlabLptOptions;
-import org.amrbalance.balancers.domain.CutAxisRule;
+import org.amrbalance.balancers.domain.DomainDecompositionOptions.CutAxisRule;
 import org.amrbalance.balancers.domain.DomainDecompositionOptions;
 import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions;
 import org.amrbalance.balancers.gridindivisibility.ListSchedulingOptions;
-import org.amrbalance.balancers.gridindivisibility.PartnerRule;
+import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions.PartnerRule;
 import org.amrbalance.balancers.packing.Allocation;
 import org.amrbalance.balancers.packing.GridPackingOptions;
-import org.amrbalance.balancers.packing.OrientationRule;
+import org.amrbalance.balancers.packing.GridPackingOptions.OrientationRule;
 import org.amrbalance.balancers.packing.PackingOrder;
 import org.amrbalance.balancers.packing.Scaling;
 import org.amrbalance.balancers.packing.ShelfPackingOptions;
-import org.amrbalance.balancers.scatter.ProcessorLayout;
+import org.amrbalance.balancers.scatter.ScatterOptions.ProcessorLayout;
 import org.amrbalance.balancers.scatter.ScatterOptions;
-import org.amrbalance.service.BadStepTimes;
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import org.amrbalance.service.ServiceOptions;
 import org.amrbalance.triggers.AdaptiveOptions;
 import org.amrbalance.triggers.ChangeDetectionOptions;
@@ -42,33 +42,33 @@ class OptionsRecordsTest {
 
   @Test
   void balancerOptionsRejectBadValuesInTheirConstructor() {
-    rejects("minPieceEdge = 0: must be in [1, 1048576]", () -> SlabLptOptions.defaults().withMinPieceEdge(0),
+    rejects("min-piece-edge = 0: must be an integer in [1, 1048576]", () -> SlabLptOptions.defaults().withMinPieceEdge(0),
         () -> new SlabLptOptions(0));
-    rejects("efficiency = 0.0: must be in (0, 1]", () -> KnapsackOptions.defaults().withEfficiency(0),
+    rejects("efficiency = 0.0: must be a number in (0, 1]", () -> KnapsackOptions.defaults().withEfficiency(0),
         () -> new KnapsackOptions(0, 1, true));
-    rejects("maxSwaps = -1: must be in [0, 2147483647]", () -> KnapsackOptions.defaults().withMaxSwaps(-1),
+    rejects("max-swaps = -1: must be an integer in [0, 2147483647]", () -> KnapsackOptions.defaults().withMaxSwaps(-1),
         () -> new KnapsackOptions(0.5, -1, true));
     rejects("budgets = null: must not be null", () -> ListSchedulingOptions.defaults().withBudgets(null),
         () -> new ListSchedulingOptions(null));
-    rejects("epsilon = NaN: must be in [0, +inf)", () -> GridIndivisibilityOptions.defaults().withEpsilon(Double.NaN),
+    rejects("epsilon = NaN: must be a number in [0, 1e300]", () -> GridIndivisibilityOptions.defaults().withEpsilon(Double.NaN),
         () -> new GridIndivisibilityOptions(Double.NaN, ListSchedulingOptions.defaults().budgets(),
             PartnerRule.TRANSLATE));
     rejects("partnerRule = null: must not be null", () -> GridIndivisibilityOptions.defaults().withPartnerRule(null),
         () -> new GridIndivisibilityOptions(0, ListSchedulingOptions.defaults().budgets(), null));
-    rejects("growth = 1.5: must be in (0, 1]", () -> ShelfPackingOptions.defaults().withGrowth(1.5),
+    rejects("growth = 1.5: must be a number in (0, 1]", () -> ShelfPackingOptions.defaults().withGrowth(1.5),
         () -> new ShelfPackingOptions(Scaling.NON_UNIFORM, 1.5, 0));
-    rejects("maxRepairRounds = 1001: must be in [0, 1000]",
+    rejects("max-repair-rounds = 1001: must be an integer in [0, 1000]",
         () -> ShelfPackingOptions.defaults().withMaxRepairRounds(1001),
         () -> new ShelfPackingOptions(Scaling.NON_UNIFORM, 0.5, 1001));
     rejects("cutAxis = null: must be one of ALTERNATING, LONGEST",
         () -> DomainDecompositionOptions.defaults().withCutAxis(null),
         () -> new DomainDecompositionOptions(null, false, 0, true, 0));
-    rejects("keepTolerance = 2.0: must be in [0, 1]", () -> DomainDecompositionOptions.defaults().withKeepTolerance(2),
+    rejects("keep-tolerance = 2.0: must be a number in [0, 1]", () -> DomainDecompositionOptions.defaults().withKeepTolerance(2),
         () -> new DomainDecompositionOptions(CutAxisRule.LONGEST, false, 2, true, 0));
-    rejects("cutLevel = 31: must be -1 (chosen from the hierarchy) or in [0, 30]",
+    rejects("cut-level = 31: must be an integer in [-1, 30]",
         () -> DomainDecompositionOptions.defaults().withCutLevel(31),
         () -> new DomainDecompositionOptions(CutAxisRule.LONGEST, false, 0, true, 31));
-    rejects("blocksPerProcessor = 0: must be >= 1", () -> ScatterOptions.defaults().withBlocksPerProcessor(0),
+    rejects("blocks-per-processor = 0: must be an integer in [1, 65536]", () -> ScatterOptions.defaults().withBlocksPerProcessor(0),
         () -> new ScatterOptions(0, ProcessorLayout.AUTO, null, true));
     rejects("layout = null: must be one of AUTO, STRIPS", () -> ScatterOptions.defaults().withLayout(null),
         () -> new ScatterOptions(1, null, null, true));
@@ -84,13 +84,13 @@ class OptionsRecordsTest {
     rejects("orientationRule = null: must not be null", () -> d.withOrientationRule(null),
         () -> new GridPackingOptions(PackingOrder.DECREASING_AREA, Scaling.NON_UNIFORM, null, false, 0, -1, false, 1,
             Allocation.CURVE, 1, 0));
-    rejects("hopCap = -2: must be -1 (no cap) or in [0, 1048576]", () -> d.withHopCap(-2),
+    rejects("hop-cap = -2: must be an integer in [-1, 1048576]", () -> d.withHopCap(-2),
         () -> new GridPackingOptions(PackingOrder.DECREASING_AREA, Scaling.NON_UNIFORM, OrientationRule.FREE, false,
             0, -2, false, 1, Allocation.CURVE, 1, 0));
-    rejects("packetSize = 0.5: must be in [1, 1073741824]", () -> d.withPacketSize(0.5),
+    rejects("packet-size = 0.5: must be a number in [1, 1073741824]", () -> d.withPacketSize(0.5),
         () -> new GridPackingOptions(PackingOrder.DECREASING_AREA, Scaling.NON_UNIFORM, OrientationRule.FREE, false,
             0, -1, false, 0.5, Allocation.CURVE, 1, 0));
-    rejects("ghostWidth = -1: must be in [0, 1048576]", () -> d.withGhostWidth(-1),
+    rejects("ghost-width = -1: must be an integer in [0, 1048576]", () -> d.withGhostWidth(-1),
         () -> new GridPackingOptions(PackingOrder.DECREASING_AREA, Scaling.NON_UNIFORM, OrientationRule.FREE, false,
             0, -1, false, 1, Allocation.CURVE, 1, -1));
     assertThat(d.withMinPieceEdge(3).withGhostWidth(5).effectiveMinEdge()).isEqualTo(5);
@@ -98,17 +98,17 @@ class OptionsRecordsTest {
 
   @Test
   void triggerAndServiceOptionsRejectBadValuesInTheirConstructor() {
-    rejects("interval = 0: must be in [1, 2147483647]", () -> FixedIntervalOptions.defaults().interval(0),
+    rejects("m = 0: must be an integer in [1, 2147483647]", () -> FixedIntervalOptions.defaults().interval(0),
         () -> new FixedIntervalOptions(0));
-    rejects("initialCost = -1.0: must be finite and >= 0, or NaN for unknown",
+    rejects("initial-cost = -1.0: must be a number in [0, 1e300]",
         () -> StopAtRiseOptions.defaults().initialCost(-1), () -> new StopAtRiseOptions(-1, 0, 0));
-    rejects("steps = -1: must be >= 0 (0 = unknown)", () -> StopAtRiseOptions.defaults().steps(-1),
+    rejects("steps = -1: must be an integer in [0, 9223372036854775807]", () -> StopAtRiseOptions.defaults().steps(-1),
         () -> new StopAtRiseOptions(Double.NaN, 0, -1));
-    rejects("confirm = 17: must be in [1, 16]", () -> AdaptiveOptions.defaults().confirm(17),
+    rejects("confirm = 17: must be an integer in [1, 16]", () -> AdaptiveOptions.defaults().confirm(17),
         () -> new AdaptiveOptions(Double.NaN, 0, 0, 1, 0, 17));
-    rejects("spikeJump = 0.0: must be in (0, 1000]", () -> AdaptiveOptions.defaults().spikeJump(0),
+    rejects("spike-jump = 0.0: must be a number in (0, 1000]", () -> AdaptiveOptions.defaults().spikeJump(0),
         () -> new AdaptiveOptions(Double.NaN, 0, 0, 0, 0, 1));
-    rejects("horizon = 0: must be in [1, 2147483647]", () -> ServiceOptions.defaults().withHorizon(0),
+    rejects("horizon = 0: must be an integer in [1, 2147483647]", () -> ServiceOptions.defaults().withHorizon(0),
         () -> new ServiceOptions(true, 0, false, BadStepTimes.SKIP));
     rejects("badStepTimes = null: must be REJECT or SKIP", () -> ServiceOptions.defaults().withBadStepTimes(null),
         () -> new ServiceOptions(true, 1, false, null));
@@ -136,7 +136,7 @@ class OptionsRecordsTest {
         () -> remapFrequency(true, 1, one, one, one, 2, false));
     rejects("mu = -1.0: must be finite and >= 0", () -> d.known(1, -1, 0),
         () -> remapFrequency(true, 1, new double[] {-1}, new double[] {0}, none, 2, true));
-    rejects("warmup = 1: must be >= 2", () -> d.estimated(1, true),
+    rejects("warmup = 1: must be an integer in [2, 1000000]", () -> d.estimated(1, true),
         () -> remapFrequency(false, Double.NaN, none, none, none, 1, true));
     // Only the constructor can describe a workload that is neither known nor estimated.
     assertThatThrownBy(() -> remapFrequency(false, 1, none, none, none, 2, true))

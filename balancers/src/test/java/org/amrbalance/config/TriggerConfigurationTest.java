@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.Adaptive;
 import org.amrbalance.spi.CompositePolicy;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +35,7 @@ class TriggerConfigurationTest {
   @Test
   void theDefaultTriggerIsTheAdaptiveOne() {
     assertThat(BalancingModules.DEFAULT_TRIGGER).isEqualTo("adaptive");
-    assertThat(policy(Map.of())).isInstanceOf(Adaptive.class);
+    assertThat(policy(Map.of()).getClass().getSimpleName()).isEqualTo("Adaptive");
   }
 
   @Test
@@ -68,13 +67,13 @@ class TriggerConfigurationTest {
         .hasMessageContaining("names each trigger once");
     assertThatThrownBy(() -> BalancingModules.triggerModule("adaptive", Map.of("confirn", "3")))
         .hasMessageContaining("amrbalance.adaptive.confirn = 3: unknown option of adaptive; valid: [")
-        .hasMessageContaining("adaptive.confirm");
+        .hasMessageContaining("confirm,");
   }
 
   @Test
   void everyOptionOfEveryTriggerIsReadAndABadValueNamesKeyAndValue() {
     for (String name : BalancingModules.triggerNames()) {
-      TriggerProvider p = BalancingModules.trigger(name);
+      var p = BalancingModules.trigger(name);
       for (String option : p.options().keySet()) {
         String key = "amrbalance." + name + "." + option;
         assertThatThrownBy(() -> policy(Map.of(BalancingModules.TRIGGER, name, key, "bogus")))

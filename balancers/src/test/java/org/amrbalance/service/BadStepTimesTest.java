@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -142,7 +143,7 @@ class BadStepTimesTest {
   /** A service built from configuration, with a clock that stands still so that two runs feed the same costs. */
   private static BalancingService service(Injector injector, Seen record) {
     BalancingService s = new BalancingService(injector.getInstance(LoadBalancer.class), new InheritingPlacement(),
-        injector.getProvider(RemapPolicy.class), injector.getInstance(ServiceOptions.class), () -> 0L);
+        injector.getProvider(RemapPolicy.class)::get, injector.getInstance(ServiceOptions.class), () -> 0L);
     s.addListener(record);
     s.attach(new FakeHost(FOUR_TILES, Machine.fullyConnected(RANKS), 0.05));
     s.regridded();

@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -150,7 +151,7 @@ class BalancingServiceTest {
   void aRestoredServiceDecidesAsTheSavedOneWouldHave() {
     FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
     BalancingService a = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
-        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+        () -> org.amrbalance.triggers.RemapPolicies.fixedInterval(3), ServiceOptions.defaults().withLog(false));
     a.attach(host);
     a.regridded();
     StepTimes t = StepTimes.of(2, 1, 1, 1);
@@ -162,7 +163,7 @@ class BalancingServiceTest {
     FakeHost same = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
     same.current = host.current;
     BalancingService b = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
-        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+        () -> org.amrbalance.triggers.RemapPolicies.fixedInterval(3), ServiceOptions.defaults().withLog(false));
     b.attach(same);
     b.restoreState(saved);
     assertThat(b.steps()).isEqualTo(5);
@@ -177,7 +178,7 @@ class BalancingServiceTest {
     FakeHost two = new FakeHost(FOUR_TILES, Machine.fullyConnected(2), 0.5);
     two.current = Assignment.wholeGrids(FOUR_TILES, 2, id -> id % 2);
     BalancingService c = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
-        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+        () -> org.amrbalance.triggers.RemapPolicies.fixedInterval(3), ServiceOptions.defaults().withLog(false));
     c.attach(two);
     c.restoreState(saved);
     List<Boolean> fired = new ArrayList<>();
@@ -191,12 +192,13 @@ class BalancingServiceTest {
   void aStateOfAnotherTriggerIsRefusedAndChangesNothing() {
     FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
     BalancingService a = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
-        org.amrbalance.triggers.StopAtRise::new, ServiceOptions.defaults().withLog(false));
+        () -> org.amrbalance.triggers.RemapPolicies.stopAtRise(org.amrbalance.triggers.StopAtRiseOptions.defaults()),
+        ServiceOptions.defaults().withLog(false));
     a.attach(host);
     a.regridded();
     a.stepped(StepTimes.of(2, 1, 1, 1));
     BalancingService b = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
-        () -> org.amrbalance.triggers.FixedInterval.every(3), ServiceOptions.defaults().withLog(false));
+        () -> org.amrbalance.triggers.RemapPolicies.fixedInterval(3), ServiceOptions.defaults().withLog(false));
     b.attach(host);
     assertThatThrownBy(() -> b.restoreState(a.saveState())).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("written by trigger stop-at-rise, not fixed-interval");

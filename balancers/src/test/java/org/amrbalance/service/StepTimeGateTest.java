@@ -1,5 +1,6 @@
 package org.amrbalance.service;
 
+import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

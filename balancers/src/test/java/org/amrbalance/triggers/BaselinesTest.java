@@ -1,11 +1,11 @@
 package org.amrbalance.triggers;
 
+import java.util.Map;
 import static org.amrbalance.triggers.Traces.firings;
 import static org.amrbalance.triggers.Traces.idles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
 import java.util.List;
 import org.amrbalance.spi.CompositePolicy;
 import org.amrbalance.spi.RemapPolicy;
@@ -56,23 +56,20 @@ class BaselinesTest {
   @Test
   void optionsValidateTheirRange() {
     assertThatThrownBy(() -> FixedIntervalOptions.defaults().interval(0)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("interval = 0");
+        .hasMessageContaining("m = 0");
     assertThat(FixedIntervalOptions.defaults().interval(7).interval()).isEqualTo(7);
   }
 
   @Test
-  void modulesBindTheirPolicies() {
-    assertThat(Guice.createInjector(new FixedIntervalModule(FixedIntervalOptions.defaults().interval(6)))
-        .getInstance(RemapPolicy.class)).isInstanceOfSatisfying(FixedInterval.class,
-            f -> assertThat(f.interval()).isEqualTo(6));
-    assertThat(Guice.createInjector(new FixedIntervalModule()).getInstance(RemapPolicy.class))
-        .isInstanceOf(FixedInterval.class);
-    assertThat(Guice.createInjector(new NeverRemapModule()).getInstance(RemapPolicy.class))
-        .isInstanceOf(NeverRemap.class);
-    assertThat(Guice.createInjector(new EveryRegridModule()).getInstance(RemapPolicy.class))
-        .isInstanceOf(EveryRegrid.class);
-    assertThat(List.of(FixedIntervalModule.NAME, NeverRemapModule.NAME, EveryRegridModule.NAME))
-        .containsExactly("fixed-interval", "never", "every-regrid");
+  void theDeclarationsBuildTheirPolicies() {
+    assertThat(RemapPolicies.create("fixed-interval", Map.of("m", "6"))).isInstanceOfSatisfying(FixedInterval.class,
+        f -> assertThat(f.interval()).isEqualTo(6));
+    assertThat(RemapPolicies.create("fixed-interval", Map.of())).isInstanceOfSatisfying(FixedInterval.class,
+        f -> assertThat(f.interval()).isEqualTo(FixedIntervalOptions.defaults().interval()));
+    assertThat(RemapPolicies.create("never", Map.of())).isInstanceOf(NeverRemap.class);
+    assertThat(RemapPolicies.create("every-regrid", Map.of())).isInstanceOf(EveryRegrid.class);
+    assertThat(RemapPolicies.fixedInterval(6)).isInstanceOfSatisfying(FixedInterval.class,
+        f -> assertThat(f.interval()).isEqualTo(6));
   }
 
   @Test

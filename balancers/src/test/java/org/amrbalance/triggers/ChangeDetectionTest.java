@@ -1,10 +1,10 @@
 package org.amrbalance.triggers;
 
+import java.util.Map;
 import static org.amrbalance.triggers.Traces.firings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -196,20 +196,19 @@ class ChangeDetectionTest {
     ChangeDetection p = new ChangeDetection();
     p.onStep(StepTimes.of(1, 2));
     assertThatThrownBy(() -> p.onStep(StepTimes.of(1, 2, 3))).hasMessageContaining("times.ranks() = 3");
-    assertThatThrownBy(() -> ChangeDetectionOptions.defaults().clusterSize(1)).hasMessageContaining("clusterSize = 1");
+    assertThatThrownBy(() -> ChangeDetectionOptions.defaults().clusterSize(1)).hasMessageContaining("cluster-size = 1");
     assertThatThrownBy(() -> ChangeDetectionOptions.defaults().errors(0.6, 0.5))
         .hasMessageContaining("alpha + beta = 1.1");
-    assertThatThrownBy(() -> ChangeDetectionOptions.defaults().failureRate(1)).hasMessageContaining("failureRate = 1");
+    assertThatThrownBy(() -> ChangeDetectionOptions.defaults().failureRate(1)).hasMessageContaining("failure-rate = 1");
     assertThatThrownBy(() -> ChangeDetectionOptions.defaults().rho(1)).hasMessageContaining("rho = 1");
   }
 
   @Test
-  void moduleBindsAFreshPolicy() {
-    var injector = Guice.createInjector(new ChangeDetectionModule());
-    RemapPolicy a = injector.getInstance(RemapPolicy.class);
-    assertThat(a).isInstanceOf(ChangeDetection.class).isNotSameAs(injector.getInstance(RemapPolicy.class));
-    assertThat(Guice.createInjector(new ChangeDetectionModule(SMALL)).getInstance(ChangeDetectionOptions.class))
-        .isEqualTo(SMALL);
-    assertThat(ChangeDetectionModule.NAME).isEqualTo("change-detection");
+  void theDeclarationMakesAFreshPolicyPerCall() {
+    var policies = RemapPolicies.factory("change-detection", Map.of("batch-size", "2", "alpha", "0.1"));
+    RemapPolicy a = policies.get();
+    assertThat(a).isInstanceOf(ChangeDetection.class).isNotSameAs(policies.get());
+    assertThatThrownBy(() -> RemapPolicies.factory("change-detection", Map.of("alpha", "0.6", "beta", "0.5")))
+        .hasMessageContaining("amrbalance.change-detection: alpha + beta = 1.1");
   }
 }

@@ -1,9 +1,9 @@
 package org.amrbalance.triggers;
 
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -128,13 +128,12 @@ class RemapFrequencyTest {
   }
 
   @Test
-  void moduleBindsAFreshPolicy() {
-    var injector = Guice.createInjector(new RemapFrequencyModule());
-    RemapPolicy a = injector.getInstance(RemapPolicy.class);
-    assertThat(a).isInstanceOf(RemapFrequency.class).isNotSameAs(injector.getInstance(RemapPolicy.class));
-    RemapFrequencyOptions o = RemapFrequencyOptions.defaults().known(100, 0, 0.5);
-    assertThat(Guice.createInjector(new RemapFrequencyModule(o)).getInstance(RemapFrequencyOptions.class)).isEqualTo(o);
-    assertThat(RemapFrequencyModule.NAME).isEqualTo("remap-frequency");
+  void theDeclarationMakesAFreshPolicyPerCall() {
+    var policies = RemapPolicies.factory("remap-frequency", Map.of("form", "deviation", "warmup", "4"));
+    RemapPolicy a = policies.get();
+    assertThat(a).isInstanceOf(RemapFrequency.class).isNotSameAs(policies.get());
+    assertThatThrownBy(() -> RemapPolicies.create("remap-frequency", Map.of("warmup", "1")))
+        .hasMessageContaining("amrbalance.remap-frequency.warmup = 1: must be an integer in [2, 1000000]");
   }
 
   /** Mean steps between remaps on i.i.d. noisy step times (no drift at all), each remap costing {@code cost}. */

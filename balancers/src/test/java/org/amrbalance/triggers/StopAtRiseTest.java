@@ -1,12 +1,12 @@
 package org.amrbalance.triggers;
 
+import java.util.Map;
 import static org.amrbalance.triggers.Traces.firings;
 import static org.amrbalance.triggers.Traces.idle;
 import static org.amrbalance.triggers.Traces.idles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -112,18 +112,16 @@ class StopAtRiseTest {
         .hasMessageContaining("times.ranks() = 2").hasMessageContaining("3 ranks");
     assertThatThrownBy(() -> p.onRemap(Double.NaN)).hasMessageContaining("measuredCost = NaN");
     assertThatThrownBy(() -> p.onRemap(-1)).hasMessageContaining("measuredCost = -1");
-    assertThatThrownBy(() -> StopAtRiseOptions.defaults().initialCost(-2)).hasMessageContaining("initialCost = -2");
+    assertThatThrownBy(() -> StopAtRiseOptions.defaults().initialCost(-2)).hasMessageContaining("initial-cost = -2");
   }
 
   @Test
-  void moduleProvidesAFreshPolicyPerInjection() {
-    var injector = Guice.createInjector(new StopAtRiseModule(StopAtRiseOptions.defaults().initialCost(3)));
-    RemapPolicy a = injector.getInstance(RemapPolicy.class);
+  void theDeclarationMakesAFreshPolicyPerCall() {
+    var policies = RemapPolicies.factory("stop-at-rise", Map.of("initial-cost", "3"));
+    RemapPolicy a = policies.get();
     assertThat(a).isInstanceOf(StopAtRise.class);
     assertThat(((StopAtRise) a).cost()).isEqualTo(3);
-    assertThat(injector.getInstance(RemapPolicy.class)).isNotSameAs(a);
-    assertThat(injector.getInstance(StopAtRiseOptions.class).initialCost()).isEqualTo(3);
-    assertThat(Guice.createInjector(new StopAtRiseModule()).getInstance(RemapPolicy.class)).isNotNull();
-    assertThat(StopAtRiseModule.NAME).isEqualTo("stop-at-rise");
+    assertThat(policies.get()).isNotSameAs(a);
+    assertThat(((StopAtRise) RemapPolicies.create("stop-at-rise", Map.of())).cost()).isNaN();
   }
 }

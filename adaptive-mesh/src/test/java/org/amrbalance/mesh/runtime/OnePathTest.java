@@ -13,7 +13,7 @@ import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.grid.Migrated;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.service.BalancingListener;
-import org.amrbalance.service.Placement;
+import org.amrbalance.config.Placement;
 import org.amrbalance.service.RemapEvent;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;

@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import java.util.List;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -25,7 +24,6 @@ import org.amrbalance.spi.Patch;
 public final class KnapsackBalancer implements LoadBalancer {
   private final KnapsackOptions options;
 
-  @Inject
   public KnapsackBalancer(KnapsackOptions options) {
     this.options = Checks.notNull("options", options);
   }

@@ -1,33 +1,36 @@
 package org.amrbalance.balancers.baselines;
 
-import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link KnapsackBalancer}.
  *
- * @param efficiency target efficiency (average / maximum load) in (0, 1]; swapping stops once it is reached
- * @param maxSwaps upper bound on swaps per placement, in [0, 2^31 − 1]
- * @param levelByLevel true: one mapping per level; false: one mapping over the whole hierarchy
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record KnapsackOptions(double efficiency, int maxSwaps, boolean levelByLevel) {
+  public static final Option<Double> EFFICIENCY = Option.number("efficiency", 0.9, Double.MIN_VALUE, 1,
+      "stop swapping once avg/max load reaches this");
+  public static final Option<Integer> MAX_SWAPS = Option.integer("max-swaps", 10_000, 0, Integer.MAX_VALUE,
+      "swap limit");
+  public static final Option<Boolean> LEVEL_BY_LEVEL = BaselineOptions.LEVEL_BY_LEVEL;
+
   public KnapsackOptions {
-    Checks.check(efficiency > 0 && efficiency <= 1, "efficiency", efficiency, "must be in (0, 1]");
-    Checks.check(maxSwaps >= 0, "maxSwaps", maxSwaps, "must be in [0, " + Integer.MAX_VALUE + "]");
+    EFFICIENCY.check(efficiency);
+    MAX_SWAPS.check(maxSwaps);
   }
 
   /** Stop swapping at efficiency 0.9 (AMReX's default), at most 10,000 swaps, one mapping per level. */
   public static KnapsackOptions defaults() {
-    return new KnapsackOptions(0.9, 10_000, true);
+    return new KnapsackOptions(EFFICIENCY.defaultValue(), MAX_SWAPS.defaultValue(),
+        LEVEL_BY_LEVEL.defaultValue());
   }
 
-  /** Target efficiency (average / maximum load) in (0, 1]; swapping stops once it is reached. */
   public KnapsackOptions withEfficiency(double value) {
     return new KnapsackOptions(value, maxSwaps, levelByLevel);
   }
 
-  /** Upper bound on swaps per placement, in [0, +inf). */
   public KnapsackOptions withMaxSwaps(int value) {
     return new KnapsackOptions(efficiency, value, levelByLevel);
   }

@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.baselines;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -21,7 +20,6 @@ public final class RoundRobinBalancer implements LoadBalancer {
     this(RoundRobinOptions.defaults());
   }
 
-  @Inject
   public RoundRobinBalancer(RoundRobinOptions options) {
     this.options = Checks.notNull("options", options);
   }

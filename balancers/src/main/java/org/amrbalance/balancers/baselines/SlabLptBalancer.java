@@ -1,6 +1,5 @@
 package org.amrbalance.balancers.baselines;
 
-import com.google.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.spi.Assignment;
@@ -21,7 +20,6 @@ import org.amrbalance.spi.internal.Checks;
 public final class SlabLptBalancer implements LoadBalancer {
   private final SlabLptOptions options;
 
-  @Inject
   public SlabLptBalancer(SlabLptOptions options) {
     this.options = Checks.notNull("options", options);
   }

@@ -1,21 +1,22 @@
 package org.amrbalance.balancers.baselines;
 
 import javax.annotation.concurrent.Immutable;
-import org.amrbalance.spi.internal.Checks;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link SlabLptBalancer}.
  *
- * @param minPieceEdge the thinnest slab, in cells, in [1, 2^20]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record SlabLptOptions(int minPieceEdge) {
   /** The same default as the partitioners that cut grids, so that the comparison is like for like. */
-  public static final int DEFAULT_MIN_PIECE_EDGE = 4;
+  public static final Option<Integer> MIN_PIECE_EDGE = Option.integer("min-piece-edge", 4, 1, 1 << 20,
+      "thinnest slab, cells");
+  public static final int DEFAULT_MIN_PIECE_EDGE = MIN_PIECE_EDGE.defaultValue();
 
   public SlabLptOptions {
-    Checks.check(minPieceEdge >= 1 && minPieceEdge <= (1 << 20), "minPieceEdge", minPieceEdge,
-        "must be in [1, 1048576]");
+    MIN_PIECE_EDGE.check(minPieceEdge);
   }
 
   /** Slabs at least 4 cells thick. */
@@ -23,7 +24,6 @@ public record SlabLptOptions(int minPieceEdge) {
     return new SlabLptOptions(DEFAULT_MIN_PIECE_EDGE);
   }
 
-  /** The thinnest slab, in cells, in [1, 2^20]. */
   public SlabLptOptions withMinPieceEdge(int cells) {
     return new SlabLptOptions(cells);
   }

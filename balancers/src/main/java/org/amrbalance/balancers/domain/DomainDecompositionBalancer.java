@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.domain;
 
-import com.google.inject.Inject;
+import org.amrbalance.balancers.domain.DomainDecompositionOptions.CutAxisRule;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -42,7 +42,6 @@ public final class DomainDecompositionBalancer implements LoadBalancer {
     this(DomainDecompositionOptions.defaults());
   }
 
-  @Inject
   public DomainDecompositionBalancer(DomainDecompositionOptions options) {
     if (options == null) {
       throw new IllegalArgumentException("options = null: must not be null");

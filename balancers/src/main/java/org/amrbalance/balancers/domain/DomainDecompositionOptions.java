@@ -2,6 +2,7 @@ package org.amrbalance.balancers.domain;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Settings of {@link DomainDecompositionBalancer}.
@@ -27,29 +28,47 @@ import javax.annotation.concurrent.Immutable;
  *       the child cells on the other side talk to it across ranks.
  * </ul>
  *
- * @param cutAxis how each cut's axis is chosen (not null)
- * @param keepPreviousCuts whether a re-decomposition keeps the cuts that still balance within {@code keepTolerance}
- * @param keepTolerance the largest relative excess of either side of a kept cut, in [0, 1]
- * @param meshAwareRanks whether, on a 2-D mesh, the processor rectangle is split with the domain
- * @param cutLevel the level whose cell boundaries the cuts lie on, in [0, {@value #MAX_CUT_LEVEL}], or
- *     {@link #AUTO_CUT_LEVEL}
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record DomainDecompositionOptions(CutAxisRule cutAxis, boolean keepPreviousCuts, double keepTolerance,
     boolean meshAwareRanks, int cutLevel) {
+  /** How binary dissection picks the axis of each cut. */
+  public enum CutAxisRule {
+    /**
+     * Axis {@code depth mod dim} at recursion depth {@code depth}: the first cut is vertical (axis 0), then the
+     * axes alternate (seed 002 §4.3, seed 000 appendix C). An axis along which the region is one cell thick
+     * is skipped for the next one.
+     */
+    ALTERNATING,
+    /** The region's longest axis (the lowest on a tie): squarer regions, less intra-grid communication. */
+    LONGEST
+  }
+
   /** The deepest cut level accepted (a hierarchy's own finest level caps it further). */
   public static final int MAX_CUT_LEVEL = 30;
   /** The cut level that means: chosen from the hierarchy (see the class comment). */
   public static final int AUTO_CUT_LEVEL = -1;
 
-  private static final DomainDecompositionOptions DEFAULTS =
-      new DomainDecompositionOptions(CutAxisRule.ALTERNATING, false, 0.05, true, AUTO_CUT_LEVEL);
+  public static final Option<CutAxisRule> CUT_AXIS = Option.choice("cut-axis", CutAxisRule.ALTERNATING,
+      "which axis each cut is across");
+  public static final Option<Boolean> KEEP_PREVIOUS_CUTS = Option.flag("keep-previous-cuts", false,
+      "keep the previous cuts where they still balance");
+  public static final Option<Double> KEEP_TOLERANCE = Option.number("keep-tolerance", 0.05, 0, 1,
+      "how far above its average a side may be for a cut to be kept");
+  public static final Option<Boolean> MESH_AWARE_RANKS = Option.flag("mesh-aware-ranks", true,
+      "split the processor mesh along with the domain");
+  public static final Option<Integer> CUT_LEVEL = Option.integer("cut-level", AUTO_CUT_LEVEL, AUTO_CUT_LEVEL,
+      MAX_CUT_LEVEL, "level whose cell boundaries the cuts follow, or -1: the level whose decomposition is best"
+          + " balanced per level (0 was the old default)");
+  private static final DomainDecompositionOptions DEFAULTS = new DomainDecompositionOptions(CUT_AXIS.defaultValue(),
+      KEEP_PREVIOUS_CUTS.defaultValue(), KEEP_TOLERANCE.defaultValue(), MESH_AWARE_RANKS.defaultValue(),
+      CUT_LEVEL.defaultValue());
 
   public DomainDecompositionOptions {
     Checks.check(cutAxis != null, "cutAxis", null, "must be one of ALTERNATING, LONGEST");
-    Checks.probability("keepTolerance", keepTolerance);
-    Checks.check(cutLevel >= AUTO_CUT_LEVEL && cutLevel <= MAX_CUT_LEVEL, "cutLevel", cutLevel,
-        "must be -1 (chosen from the hierarchy) or in [0, " + MAX_CUT_LEVEL + "]");
+    KEEP_TOLERANCE.check(keepTolerance);
+    CUT_LEVEL.check(cutLevel);
   }
 
   public static DomainDecompositionOptions defaults() {

@@ -2,6 +2,8 @@ package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
+import org.amrbalance.components.Settings;
 
 /**
  * How a grid's migration budget t_a (hops) is set (seed 002 §5.1). Budgets are capped at
@@ -11,6 +13,15 @@ import javax.annotation.concurrent.Immutable;
 public final class BudgetRule {
   /** The budget of a grid whose communication is free. */
   public static final int MAX_BUDGET = 1 << 30;
+
+  public static final Option<Double> T_AVG = Option.number("t-avg", 2, 0, 1e9, "hops a grid of average size may move");
+  public static final Option<Double> C_MAX = Option.number("c-max", 0, 0, 1e300,
+      "cap on a grid's parent traffic U_comm x hops x (B + M), instead of t-avg").withoutDefault("t-avg");
+  public static final Option<String> BUDGET = Option.word("budget", "unlimited",
+      "ignore communication, instead of t-avg or c-max");
+  public static final Option<Integer> MIN_BUDGET = Option.integer("min-budget", 1, 0, 1_000_000_000,
+      "hops every grid may move whatever its size (0 keeps the thesis's formula, which pins grids larger than t-avg"
+          + " times the mean to their parent)");
 
   private enum Kind { CAP, AVERAGE, UNLIMITED }
 
@@ -41,6 +52,22 @@ public final class BudgetRule {
   public static BudgetRule averageDistance(double tAvg) {
     Checks.check(Double.isFinite(tAvg) && tAvg >= 0, "tAvg", tAvg, "must be finite and >= 0");
     return new BudgetRule(Kind.AVERAGE, tAvg, 0);
+  }
+
+  /** The balancers' default: t(avg) = 2 with a floor of one hop (see {@link #withMinimum}). */
+  public static BudgetRule defaults() {
+    return averageDistance(T_AVG.defaultValue()).withMinimum(MIN_BUDGET.defaultValue());
+  }
+
+  /** The rule configured by at most one of {@link #T_AVG}, {@link #C_MAX}, {@link #BUDGET}, with its floor. */
+  public static BudgetRule of(Settings s) {
+    int given = (s.given(T_AVG) ? 1 : 0) + (s.given(C_MAX) ? 1 : 0) + (s.given(BUDGET) ? 1 : 0);
+    if (given > 1) {
+      throw new IllegalArgumentException("give at most one of t-avg, c-max, budget");
+    }
+    BudgetRule rule = s.given(C_MAX) ? communicationCap(s.get(C_MAX))
+        : s.given(BUDGET) ? unlimited() : averageDistance(s.get(T_AVG));
+    return rule.withMinimum(s.get(MIN_BUDGET));
   }
 
   /** No communication limit: every grid may go anywhere. */

@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import org.amrbalance.spi.Assignment;
@@ -17,7 +16,6 @@ import org.amrbalance.spi.Patch;
 public final class DecreasingFitBalancer implements LoadBalancer {
   private final DecreasingFitOptions options;
 
-  @Inject
   public DecreasingFitBalancer(DecreasingFitOptions options) {
     this.options = Checks.notNull("options", options);
   }

@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -14,7 +13,6 @@ import org.amrbalance.spi.LoadBalancer;
 public final class GridIndivisibilityBalancer implements LoadBalancer {
   private final GridIndivisibilityOptions options;
 
-  @Inject
   public GridIndivisibilityBalancer(GridIndivisibilityOptions options) {
     this.options = Checks.notNull("options", options);
   }

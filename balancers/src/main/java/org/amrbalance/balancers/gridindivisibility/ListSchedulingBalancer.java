@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -10,7 +9,6 @@ import org.amrbalance.spi.LoadBalancer;
 public final class ListSchedulingBalancer implements LoadBalancer {
   private final ListSchedulingOptions options;
 
-  @Inject
   public ListSchedulingBalancer(ListSchedulingOptions options) {
     this.options = Checks.notNull("options", options);
   }

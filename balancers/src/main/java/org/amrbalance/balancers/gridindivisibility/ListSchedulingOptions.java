@@ -6,7 +6,7 @@ import javax.annotation.concurrent.Immutable;
 /**
  * Settings of {@link ListSchedulingBalancer}.
  *
- * @param budgets the hop budgets of the grids (not null)
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ListSchedulingOptions(BudgetRule budgets) {
@@ -16,7 +16,7 @@ public record ListSchedulingOptions(BudgetRule budgets) {
 
   /** Budgets from t(avg) = 2 and at least one hop, as {@link GridIndivisibilityOptions#defaults()}. */
   public static ListSchedulingOptions defaults() {
-    return new ListSchedulingOptions(BudgetRule.averageDistance(2).withMinimum(1));
+    return new ListSchedulingOptions(BudgetRule.defaults());
   }
 
   public ListSchedulingOptions withBudgets(BudgetRule value) {

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions.PartnerRule;
 import org.amrbalance.spi.internal.Checks;
 import java.util.List;
 import org.amrbalance.spi.Machine;

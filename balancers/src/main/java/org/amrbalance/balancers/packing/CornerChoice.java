@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.packing.GridPackingOptions.OrientationRule;
 import java.io.Serializable;
 import javax.annotation.Nullable;
 

@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.packing;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -21,7 +20,6 @@ public final class GridPackingBalancer implements LoadBalancer {
   private final GridPackingOptions options;
   private final LevelPipeline pipeline;
 
-  @Inject
   public GridPackingBalancer(GridPackingOptions options) {
     this.options = Checks.notNull("options", options);
     TightPacker packer = TightPacker.defaults().withOrder(options.order()).withRule(options.orientationRule())

@@ -2,6 +2,7 @@ package org.amrbalance.balancers.packing;
 
 import org.amrbalance.spi.internal.Checks;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 
 /**
  * Options of the grid-packing balancer: how a level's grids get their processors ({@link Allocation}: by volume
@@ -11,45 +12,65 @@ import javax.annotation.concurrent.Immutable;
  * (-1: none; a cap applies on mesh and hypercube machines); and whether 1-D hierarchies use the linear inter-grid
  * allocation of section 5.4.1 with packet size S_p (points).
  *
- * @param order the packing order (not null)
- * @param scaling how the packing is scaled onto the mesh (not null)
- * @param orientationRule how packed rectangles may be oriented (not null)
- * @param pruneHoles whether holes in the packing are pruned
- * @param maxRepairRounds rounds of side enlargement, in [0, 1000]
- * @param hopCap hops a child's block may reach beyond its parent's block, in [0, 2^20], or -1 for no cap
- * @param linearInterGrid whether 1-D hierarchies use the linear inter-grid allocation of section 5.4.1
- * @param packetSize S_p of section 5.4.1, points per message packet, in [1, 2^30]
- * @param allocation how a level's grids get their processors (not null)
- * @param minPieceEdge the thinnest piece a cut may make along an axis it cuts, in cells, in [1, 2^20]
- * @param ghostWidth the solver's ghost width in cells, in [0, 2^20]
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record GridPackingOptions(PackingOrder order, Scaling scaling, OrientationRule orientationRule,
     boolean pruneHoles, int maxRepairRounds, int hopCap, boolean linearInterGrid, double packetSize,
     Allocation allocation, int minPieceEdge, int ghostWidth) {
+  /** Which orientations TP may try at a corner. */
+  public enum OrientationRule {
+    /** Both orientations at every corner (spec section 6.3, correction 2): the TP of the experiments. */
+    FREE,
+    /**
+     * The modified TP of the worst-case bounds (spec section 8.1): at a corner (x, y) a grid lies with its long
+     * side horizontal if x &lt; R·y, vertical if x &gt; R·y, either if x = R·y.
+     */
+    DIAGONAL
+  }
+
   /**
    * 4 cells: Enzo's default MinimumSubgridEdge and a blocking factor AMReX accepts, twice the default ghost width
    * so that a piece takes its ghost cells from its face neighbours. With 8 (AMReX's default blocking factor) the
    * coarse levels of deep hierarchies cannot be cut for 1,024 ranks (Enzo's 32^3 root grid makes 64 pieces of 8^3);
    * {@code docs/grid-packing.md} shows both.
    */
-  public static final int DEFAULT_MIN_PIECE_EDGE = 4;
+  public static final Option<Allocation> ALLOCATION = Option.choice("allocation", Allocation.CURVE,
+      "curve (by volume along a Hilbert curve, every axis cut) or packing (the thesis's TP packing of x-y footprints)");
+  public static final Option<Integer> MIN_PIECE_EDGE = Option.integer("min-piece-edge", 4, 1, 1 << 20,
+      "thinnest piece a cut may make, cells");
+  public static final Option<Integer> GHOST_WIDTH = Option.integer("ghost-width", 2, 0, 1 << 20,
+      "the solver's ghost width: no piece is cut thinner, cells");
+  public static final Option<PackingOrder> ORDER = Option.choice("order", PackingOrder.DECREASING_AREA,
+      "the order grids are packed in");
+  public static final Option<Scaling> SCALING = Option.choice("scaling", Scaling.NON_UNIFORM,
+      "how the packing is scaled onto the mesh");
+  public static final Option<OrientationRule> ORIENTATION = Option.choice("orientation", OrientationRule.FREE,
+      "how a grid's orientation is chosen");
+  public static final Option<Boolean> PRUNE_HOLES = Option.flag("prune-holes", false,
+      "drop corners too small for any remaining grid");
+  public static final Option<Integer> MAX_REPAIR_ROUNDS = Option.integer("max-repair-rounds", 16, 0, 1000,
+      "rounds of side enlargement before one processor per grid");
+  public static final Option<Integer> HOP_CAP = Option.integer("hop-cap", -1, -1, 1 << 20,
+      "hops a child's block may reach beyond its parent's (packing allocation), -1 for none");
+  public static final Option<Boolean> LINEAR_INTER_GRID = Option.flag("linear-inter-grid", false,
+      "1-D hierarchies use the section 5.4.1 allocation");
+  public static final Option<Double> PACKET_SIZE = Option.number("packet-size", 64, 1, 1 << 30,
+      "S_p, points per packet for the 1-D allocation");
+  public static final int DEFAULT_MIN_PIECE_EDGE = MIN_PIECE_EDGE.defaultValue();
   /** 2 cells, the ghost width of second-order stencils. */
-  public static final int DEFAULT_GHOST_WIDTH = 2;
+  public static final int DEFAULT_GHOST_WIDTH = GHOST_WIDTH.defaultValue();
 
   public GridPackingOptions {
     Checks.notNull("order", order);
     Checks.notNull("scaling", scaling);
     Checks.notNull("orientationRule", orientationRule);
-    Checks.check(maxRepairRounds >= 0 && maxRepairRounds <= 1000, "maxRepairRounds", maxRepairRounds,
-        "must be in [0, 1000]");
-    Checks.check(hopCap >= -1 && hopCap <= (1 << 20), "hopCap", hopCap, "must be -1 (no cap) or in [0, 1048576]");
-    Checks.check(Double.isFinite(packetSize) && packetSize >= 1 && packetSize <= (1 << 30), "packetSize", packetSize,
-        "must be in [1, 1073741824]");
+    MAX_REPAIR_ROUNDS.check(maxRepairRounds);
+    HOP_CAP.check(hopCap);
+    PACKET_SIZE.check(packetSize);
     Checks.notNull("allocation", allocation);
-    Checks.check(minPieceEdge >= 1 && minPieceEdge <= (1 << 20), "minPieceEdge", minPieceEdge,
-        "must be in [1, 1048576]");
-    Checks.check(ghostWidth >= 0 && ghostWidth <= (1 << 20), "ghostWidth", ghostWidth, "must be in [0, 1048576]");
+    MIN_PIECE_EDGE.check(minPieceEdge);
+    GHOST_WIDTH.check(ghostWidth);
   }
 
   /**
@@ -57,8 +78,10 @@ public record GridPackingOptions(PackingOrder order, Scaling scaling, Orientatio
    * area, non-uniform scaling, free orientation (the thesis's choices), no pruning, no cap.
    */
   public static GridPackingOptions defaults() {
-    return new GridPackingOptions(PackingOrder.DECREASING_AREA, Scaling.NON_UNIFORM, OrientationRule.FREE, false,
-        16, -1, false, 64, Allocation.CURVE, DEFAULT_MIN_PIECE_EDGE, DEFAULT_GHOST_WIDTH);
+    return new GridPackingOptions(ORDER.defaultValue(), SCALING.defaultValue(), ORIENTATION.defaultValue(),
+        PRUNE_HOLES.defaultValue(), MAX_REPAIR_ROUNDS.defaultValue(), HOP_CAP.defaultValue(),
+        LINEAR_INTER_GRID.defaultValue(), PACKET_SIZE.defaultValue(), ALLOCATION.defaultValue(),
+        DEFAULT_MIN_PIECE_EDGE, DEFAULT_GHOST_WIDTH);
   }
 
   public GridPackingOptions withOrder(PackingOrder o) {
@@ -81,46 +104,36 @@ public record GridPackingOptions(PackingOrder order, Scaling scaling, Orientatio
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** Rounds of side enlargement, in [0, 1000]. */
   public GridPackingOptions withMaxRepairRounds(int rounds) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, rounds, hopCap, linearInterGrid,
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** Hops a child's block may reach beyond its parent's block, in [0, 2^20]; -1 for no cap. */
   public GridPackingOptions withHopCap(int cap) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, cap, linearInterGrid,
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** 1-D hierarchies use the linear inter-grid allocation of section 5.4.1 instead of packing. */
   public GridPackingOptions withLinearInterGrid(boolean on) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap, on,
         packetSize, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** S_p of section 5.4.1, points per message packet, in [1, 2^30]. */
   public GridPackingOptions withPacketSize(double points) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, points, allocation, minPieceEdge, ghostWidth);
   }
 
-  /** How a level's grids get their processors; {@link Allocation#CURVE} by default. */
   public GridPackingOptions withAllocation(Allocation a) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, packetSize, a, minPieceEdge, ghostWidth);
   }
 
-  /** The thinnest piece a cut may make along an axis it cuts, in cells, in [1, 2^20]. */
   public GridPackingOptions withMinPieceEdge(int cells) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, packetSize, allocation, cells, ghostWidth);
   }
 
-  /**
-   * The solver's ghost width in cells, in [0, 2^20]: no piece is cut thinner than it, so that a piece's ghost cells
-   * come from its face neighbours.
-   */
   public GridPackingOptions withGhostWidth(int cells) {
     return new GridPackingOptions(order, scaling, orientationRule, pruneHoles, maxRepairRounds, hopCap,
         linearInterGrid, packetSize, allocation, minPieceEdge, cells);

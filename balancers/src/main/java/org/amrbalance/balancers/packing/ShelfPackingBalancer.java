@@ -1,7 +1,6 @@
 package org.amrbalance.balancers.packing;
 
 import org.amrbalance.spi.internal.Checks;
-import com.google.inject.Inject;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.LoadBalancer;
@@ -14,7 +13,6 @@ public final class ShelfPackingBalancer implements LoadBalancer {
   private final ShelfPackingOptions options;
   private final LevelPipeline pipeline;
 
-  @Inject
   public ShelfPackingBalancer(ShelfPackingOptions options) {
     this.options = Checks.notNull("options", options);
     this.pipeline = new LevelPipeline(SubMeshAllocator.of(ShelfPacker.defaults().withGrowth(options.growth()),

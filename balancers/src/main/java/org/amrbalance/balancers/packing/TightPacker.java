@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.packing.GridPackingOptions.OrientationRule;
 import org.amrbalance.spi.internal.Checks;
 import java.util.ArrayList;
 import java.util.Collection;

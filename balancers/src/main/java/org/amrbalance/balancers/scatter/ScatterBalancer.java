@@ -1,6 +1,6 @@
 package org.amrbalance.balancers.scatter;
 
-import com.google.inject.Inject;
+import org.amrbalance.balancers.scatter.ScatterOptions.ProcessorLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,7 +35,6 @@ public final class ScatterBalancer implements LoadBalancer {
     this(ScatterOptions.defaults());
   }
 
-  @Inject
   public ScatterBalancer(ScatterOptions options) {
     if (options == null) {
       throw new IllegalArgumentException("options = null: must not be null");

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
+import org.amrbalance.components.Option;
 import org.amrbalance.spi.internal.Checks;
 
 /**
@@ -26,19 +27,37 @@ import org.amrbalance.spi.internal.Checks;
  * <p>A record over an array: equals, hashCode and toString compare and show the processor grid's extents, and the
  * grid is copied in and out.
  *
- * @param blocksPerProcessor the granularity k, ≥ 1
- * @param layout how the ranks form a processor grid (not null)
- * @param processorGrid an explicit processor grid (1 to 3 extents, each ≥ 1), or null if the layout decides
- * @param latticeFromHierarchy whether the block lattice and granularity are chosen from the hierarchy
+ * <p>Each option's meaning, range and default: its {@link Option} constant below.
  */
 @Immutable
 public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nullable int[] processorGrid,
     boolean latticeFromHierarchy) {
-  private static final ScatterOptions DEFAULTS = new ScatterOptions(4, ProcessorLayout.AUTO, null, true);
+  /** How {@link ScatterBalancer} arranges the ranks as a processor grid over the domain's axes. */
+  public enum ProcessorLayout {
+    /**
+     * On a 2-D mesh machine with a 2-D domain, the mesh itself ({@code p} columns along axis 0, {@code q} rows
+     * along axis 1). Otherwise the prime factors of the rank count, largest first, each multiply the extent
+     * of the axis with the most domain cells per processor coordinate (the lowest axis on a tie), so the
+     * processor grid follows the domain's shape.
+     */
+    AUTO,
+    /** Hyper-strips (seed 004 §2): all ranks along the domain's longest axis (the lowest on a tie), one along the others. */
+    STRIPS
+  }
+
+  public static final Option<Integer> BLOCKS_PER_PROCESSOR = Option.integer("blocks-per-processor", 4, 1, 65536,
+      "granularity k: blocks per processor coordinate and axis");
+  public static final Option<ProcessorLayout> LAYOUT = Option.choice("layout", ProcessorLayout.AUTO,
+      "how ranks form a processor grid");
+  public static final Option<Boolean> LATTICE_FROM_HIERARCHY = Option.flag("lattice-from-hierarchy", true,
+      "choose the block lattice (level) and granularity (k to 8k) from the hierarchy; false: level-0 lattice,"
+          + " granularity k, as before");
+  private static final ScatterOptions DEFAULTS = new ScatterOptions(BLOCKS_PER_PROCESSOR.defaultValue(),
+      LAYOUT.defaultValue(), null, LATTICE_FROM_HIERARCHY.defaultValue());
   private static final String EXTENTS = "needs 1 to 3 extents";
 
   public ScatterOptions {
-    Checks.atLeast("blocksPerProcessor", blocksPerProcessor, 1);
+    BLOCKS_PER_PROCESSOR.check(blocksPerProcessor);
     Checks.check(layout != null, "layout", null, "must be one of AUTO, STRIPS");
     if (processorGrid != null) {
       Checks.check(processorGrid.length >= 1 && processorGrid.length <= 3, "processorGrid",
@@ -49,7 +68,6 @@ public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nu
     }
   }
 
-  /** Whether the block lattice and granularity are chosen from the hierarchy (see the class comment). */
   public ScatterOptions withLatticeFromHierarchy(boolean on) {
     return new ScatterOptions(blocksPerProcessor, layout, processorGrid, on);
   }
@@ -66,16 +84,11 @@ public record ScatterOptions(int blocksPerProcessor, ProcessorLayout layout, @Nu
     return new ScatterOptions(blocksPerProcessor, newLayout, processorGrid, latticeFromHierarchy);
   }
 
-  /**
-   * An explicit processor grid (1 to 3 extents, each >= 1); checked against the rank count when balancing. Not null:
-   * {@link #withoutProcessorGrid()} lets the layout decide.
-   */
   public ScatterOptions withProcessorGrid(int... grid) {
     Checks.check(grid != null, "processorGrid", null, EXTENTS);
     return new ScatterOptions(blocksPerProcessor, layout, grid, latticeFromHierarchy);
   }
 
-  /** The same options without an explicit processor grid. */
   public ScatterOptions withoutProcessorGrid() {
     return new ScatterOptions(blocksPerProcessor, layout, null, latticeFromHierarchy);
   }

@@ -15,7 +15,7 @@ import org.amrbalance.spi.internal.Checks;
  * @param noise variance of the measurement noise of one step
  */
 @Immutable
-public record LoadModel(double residue, double slope, double wander, double noise) {
+record LoadModel(double residue, double slope, double wander, double noise) {
   public LoadModel {
     Checks.finiteNonNegative("residue", residue);
     Checks.finiteNonNegative("slope", slope);

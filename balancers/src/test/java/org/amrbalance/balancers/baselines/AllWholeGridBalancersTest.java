@@ -1,15 +1,11 @@
 package org.amrbalance.balancers.baselines;
 
+import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.Guice;
-import com.google.inject.Module;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.amrbalance.balancers.gridindivisibility.DecreasingFitModule;
-import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityModule;
-import org.amrbalance.balancers.gridindivisibility.ListSchedulingModule;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
@@ -29,11 +25,8 @@ class AllWholeGridBalancersTest {
 
   @Test
   void everyPatchIsPlacedWholeExactlyOnceAndDeterministically() {
-    List<Module> modules = List.of(new GridIndivisibilityModule(), new ListSchedulingModule(),
-        new DecreasingFitModule(), new KnapsackModule(), new SfcMortonModule(), new SfcHilbertModule(),
-        new RoundRobinModule());
-    List<LoadBalancer> balancers = modules.stream()
-        .map(m -> Guice.createInjector(m).getInstance(LoadBalancer.class)).toList();
+    List<LoadBalancer> balancers = List.of("grid-indivisibility", "list-scheduling", "decreasing-fit", "knapsack",
+        "sfc-morton", "sfc-hilbert", "round-robin").stream().map(LoadBalancers::create).toList();
     for (long seed = 0; seed < 1000; seed++) {
       Hierarchy h = RandomHierarchies.defaults().dim(1 + (int) (seed % 3)).baseSize(8 + (int) (seed % 17))
           .levels(1 + (int) (seed % 4)).maxChildren((int) (seed % 5)).rootTiles(1 + (int) (seed % 3)).generate(seed);

@@ -1,10 +1,10 @@
 package org.amrbalance.balancers.baselines;
 
+import java.util.Map;
+import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
-import com.google.inject.Module;
 import java.util.List;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -26,23 +26,22 @@ class BaselinesTest {
   }
 
   @Test
-  void modulesProvideTheBalancersUnderTheirNames() {
-    List<Module> modules = List.of(new KnapsackModule(), new SfcMortonModule(), new SfcHilbertModule(),
-        new RoundRobinModule());
-    for (Module m : modules) {
-      assertThat(Guice.createInjector(m).getInstance(LoadBalancer.class)).isNotNull();
-    }
-    assertThat(((SpaceFillingCurveBalancer) Guice.createInjector(new SfcHilbertModule())
-        .getInstance(LoadBalancer.class)).curve()).isEqualTo(SpaceFillingCurve.HILBERT);
-    assertThat(List.of(KnapsackModule.NAME, SfcMortonModule.NAME, SfcHilbertModule.NAME, RoundRobinModule.NAME))
-        .containsExactly("knapsack", "sfc-morton", "sfc-hilbert", "round-robin");
+  void theDeclarationsBuildTheBalancersUnderTheirNames() {
+    assertThat(LoadBalancers.create("knapsack")).isInstanceOf(KnapsackBalancer.class);
+    assertThat(LoadBalancers.create("round-robin")).isInstanceOf(RoundRobinBalancer.class);
+    assertThat(((SpaceFillingCurveBalancer) LoadBalancers.create("sfc-hilbert")).curve())
+        .isEqualTo(SpaceFillingCurve.HILBERT);
+    assertThat(((SpaceFillingCurveBalancer) LoadBalancers.create("sfc-morton")).curve())
+        .isEqualTo(SpaceFillingCurve.MORTON);
+    assertThatThrownBy(() -> LoadBalancers.create("knapsack", Map.of("efficiency", "0")))
+        .hasMessage("amrbalance.knapsack.efficiency = 0: must be a number in (0, 1]");
   }
 
   @Test
   void optionsRejectOutOfRangeValues() {
     assertThatThrownBy(() -> KnapsackOptions.defaults().withEfficiency(1.5)).hasMessageContaining("efficiency = 1.5");
     assertThatThrownBy(() -> KnapsackOptions.defaults().withEfficiency(0)).hasMessageContaining("efficiency = 0.0");
-    assertThatThrownBy(() -> KnapsackOptions.defaults().withMaxSwaps(-1)).hasMessageContaining("maxSwaps = -1");
+    assertThatThrownBy(() -> KnapsackOptions.defaults().withMaxSwaps(-1)).hasMessageContaining("max-swaps = -1");
   }
 
   @Test

@@ -2,7 +2,6 @@ package org.amrbalance.balancers.baselines;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.Guice;
 import java.util.List;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;
@@ -50,12 +49,10 @@ class SlabLptTest {
   }
 
   @Test
-  void theModuleBindsItUnderItsName() {
-    assertThat(Guice.createInjector(new SlabLptModule()).getInstance(LoadBalancer.class))
-        .isInstanceOf(SlabLptBalancer.class);
-    assertThat(SlabLptModule.NAME).isEqualTo("slab-lpt");
+  void theDeclarationBuildsItUnderItsName() {
+    assertThat(org.amrbalance.balancers.LoadBalancers.create("slab-lpt")).isInstanceOf(SlabLptBalancer.class);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> SlabLptOptions.defaults().withMinPieceEdge(0))
-        .hasMessageContaining("minPieceEdge = 0");
+        .hasMessageContaining("min-piece-edge = 0");
   }
 
   @Test

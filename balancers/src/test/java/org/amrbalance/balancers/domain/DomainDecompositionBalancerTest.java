@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.domain;
 
+import org.amrbalance.balancers.domain.DomainDecompositionOptions.CutAxisRule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

@@ -1,9 +1,10 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions.PartnerRule;
+import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
 import java.util.List;
 import java.util.Random;
 import org.amrbalance.spi.Assignment;
@@ -27,18 +28,15 @@ class GridIndivisibilityBalancerTest {
   }
 
   @Test
-  void modulesProvideTheBalancers() {
-    assertThat(Guice.createInjector(new GridIndivisibilityModule()).getInstance(LoadBalancer.class))
-        .isInstanceOf(GridIndivisibilityBalancer.class);
-    assertThat(Guice.createInjector(new ListSchedulingModule()).getInstance(LoadBalancer.class))
-        .isInstanceOf(ListSchedulingBalancer.class);
-    assertThat(Guice.createInjector(new DecreasingFitModule()).getInstance(LoadBalancer.class))
-        .isInstanceOf(DecreasingFitBalancer.class);
+  void theDeclarationsBuildTheBalancers() {
+    assertThat(LoadBalancers.create("grid-indivisibility")).isInstanceOf(GridIndivisibilityBalancer.class);
+    assertThat(LoadBalancers.create("list-scheduling")).isInstanceOf(ListSchedulingBalancer.class);
+    assertThat(LoadBalancers.create("decreasing-fit")).isInstanceOf(DecreasingFitBalancer.class);
     GridIndivisibilityOptions eps = GridIndivisibilityOptions.defaults().withEpsilon(3);
-    assertThat(((GridIndivisibilityBalancer) Guice.createInjector(new GridIndivisibilityModule(eps))
-        .getInstance(LoadBalancer.class)).options()).isEqualTo(eps);
-    assertThat(List.of(GridIndivisibilityModule.NAME, ListSchedulingModule.NAME, DecreasingFitModule.NAME))
-        .containsExactly("grid-indivisibility", "list-scheduling", "decreasing-fit");
+    assertThat(((GridIndivisibilityBalancer) LoadBalancers.create("grid-indivisibility", java.util.Map.of("epsilon",
+        "3"))).options()).isEqualTo(eps);
+    assertThat(((GridIndivisibilityBalancer) LoadBalancers.create("grid-indivisibility")).options())
+        .isEqualTo(GridIndivisibilityOptions.defaults());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions.PartnerRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.gridindivisibility;
 
+import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions.PartnerRule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

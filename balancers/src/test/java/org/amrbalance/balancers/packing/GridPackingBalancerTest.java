@@ -1,8 +1,8 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.LoadBalancers;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.Guice;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -129,23 +129,19 @@ class GridPackingBalancerTest {
   }
 
   @Test
-  void guiceModulesBindTheBalancersByName() {
-    assertThat(Guice.createInjector(new GridPackingModule()).getInstance(LoadBalancer.class))
-        .isInstanceOf(GridPackingBalancer.class);
-    assertThat(Guice.createInjector(new ShelfPackingModule()).getInstance(LoadBalancer.class))
-        .isInstanceOf(ShelfPackingBalancer.class);
-    GridPackingOptions opts = THESIS.withOrder(PackingOrder.DECREASING_LONG_SIDE).withHopCap(3);
-    GridPackingBalancer b = (GridPackingBalancer) Guice.createInjector(new GridPackingModule(opts))
-        .getInstance(LoadBalancer.class);
+  void theDeclarationsBuildTheBalancersByName() {
+    assertThat(LoadBalancers.create("grid-packing")).isInstanceOf(GridPackingBalancer.class);
+    assertThat(LoadBalancers.create("shelf-packing")).isInstanceOf(ShelfPackingBalancer.class);
+    GridPackingOptions opts = GridPackingOptions.defaults().withOrder(PackingOrder.DECREASING_LONG_SIDE).withHopCap(3);
+    GridPackingBalancer b = (GridPackingBalancer) LoadBalancers.create("grid-packing",
+        java.util.Map.of("order", "decreasing-long-side", "hop-cap", "3"));
     assertThat(b.options()).isEqualTo(opts);
-    assertThat(GridPackingModule.NAME).isEqualTo("grid-packing");
-    assertThat(ShelfPackingModule.NAME).isEqualTo("shelf-packing");
   }
 
   @Test
   void optionsRejectOutOfRangeValuesNamingTheOption() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> THESIS.withHopCap(-2))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("hopCap = -2");
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("hop-cap = -2");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> ShelfPackingOptions.defaults().withGrowth(0))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("growth = 0.0");
   }

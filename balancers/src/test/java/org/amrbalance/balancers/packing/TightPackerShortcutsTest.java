@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.packing;
 
+import org.amrbalance.balancers.packing.GridPackingOptions.OrientationRule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package org.amrbalance.balancers.scatter;
 
+import org.amrbalance.balancers.scatter.ScatterOptions.ProcessorLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,9 +1,9 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import java.util.SplittableRandom;
 import org.amrbalance.experiments.plot.Json;
 import org.amrbalance.spi.internal.Checks;
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 
 /**
@@ -58,7 +58,7 @@ public final class SarVersusFixed {
       for (int m = 0; m <= maxM; m++) {
         fixed[m][r] = sim.runFixed(path, m).utilization();
       }
-      RunResult s = sim.run(path, new StopAtRise(StopAtRiseOptions.defaults().initialCost(cost)));
+      RunResult s = sim.run(path, RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(cost)));
       sar[r] = s.utilization();
       intervalSteps += s.completedIntervalSteps();
       intervals += s.completedIntervals();

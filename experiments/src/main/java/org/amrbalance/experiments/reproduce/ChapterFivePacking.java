@@ -1,6 +1,5 @@
 package org.amrbalance.experiments.reproduce;
 
-import com.google.inject.Guice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,11 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.amrbalance.balancers.packing.Allocation;
-import org.amrbalance.balancers.packing.GridPackingModule;
+import org.amrbalance.balancers.LoadBalancers;
 import org.amrbalance.balancers.packing.GridPackingOptions;
 import org.amrbalance.balancers.packing.PackingOrder;
 import org.amrbalance.balancers.packing.Scaling;
-import org.amrbalance.balancers.packing.ShelfPackingModule;
 import org.amrbalance.balancers.packing.ShelfPackingOptions;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
@@ -214,8 +212,7 @@ public final class ChapterFivePacking implements Reproduction {
   /** The balancer behind a label: TP is grid-packing with the given order and scaling, LP is shelf-packing. */
   static LoadBalancer balancerFor(String algorithm) {
     if (algorithm.equals("LP")) {
-      return Guice.createInjector(new ShelfPackingModule(ShelfPackingOptions.defaults()))
-          .getInstance(LoadBalancer.class);
+      return LoadBalancers.shelfPacking(ShelfPackingOptions.defaults());
     }
     // The thesis's allocation, which these figures are about (the default allocates by volume along a curve).
     GridPackingOptions o = GridPackingOptions.defaults().withAllocation(Allocation.PACKING)
@@ -229,7 +226,7 @@ public final class ChapterFivePacking implements Reproduction {
       case "TP decreasing perimeter" -> o = o.withOrder(PackingOrder.DECREASING_PERIMETER);
       default -> throw new IllegalArgumentException("algorithm = " + algorithm + ": unknown");
     }
-    return Guice.createInjector(new GridPackingModule(o)).getInstance(LoadBalancer.class);
+    return LoadBalancers.gridPacking(o);
   }
 
   /** A claim of the thesis and whether this run reproduces it. */

@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.reproduce;
 
+import org.amrbalance.triggers.RemapPolicies;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 import org.amrbalance.experiments.models.LdModel;
 import org.amrbalance.experiments.models.RunResult;
@@ -70,7 +70,7 @@ public final class LoadDependencyFigure extends SampledReproduction {
       long intervalSteps = 0;
       for (int r = 0; r < runs; r++) {
         never[r] = ld.runFixed(r, STEPS, c, 0).utilization();
-        RunResult s = ld.run(r, STEPS, c, new StopAtRise(StopAtRiseOptions.defaults().initialCost(c)));
+        RunResult s = ld.run(r, STEPS, c, RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(c)));
         sar[r] = s.utilization();
         intervals += s.completedIntervals();
         intervalSteps += s.completedIntervalSteps();

@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.reproduce;
 
+import org.amrbalance.triggers.RemapPolicies;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.amrbalance.experiments.plot.LinePlot;
 import org.amrbalance.experiments.plot.Table;
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 import org.amrbalance.experiments.models.MumModel;
 import org.amrbalance.experiments.models.MumOptimalPolicy;
@@ -91,7 +91,7 @@ public final class OptimumVersusStopAtRise extends SampledReproduction {
     double st = 0;
     for (int r = 0; r < runs; r++) {
       sim.model().drawMoves(master.split(), sim.steps(), path);
-      RunResult res = sim.run(path, new StopAtRise(StopAtRiseOptions.defaults().initialCost(sim.cost())));
+      RunResult res = sim.run(path, RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(sim.cost())));
       a[r] = res.sumAverage();
       t[r] = res.totalTime();
       sa += a[r];

@@ -1,6 +1,5 @@
 package org.amrbalance.experiments.reproduce;
 
-import com.google.inject.Guice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
-import org.amrbalance.config.BalancingModules;
+import org.amrbalance.triggers.RemapPolicies;
 import org.amrbalance.experiments.models.ComparisonWorkload;
 import org.amrbalance.experiments.models.EqualLoadsModel;
 import org.amrbalance.experiments.models.KnownLoadsStopAtRise;
@@ -26,12 +25,6 @@ import org.amrbalance.experiments.plot.Table;
 import org.amrbalance.experiments.triggers.ReplayedTrace;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.internal.Checks;
-import org.amrbalance.triggers.AdaptiveModule;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
-import org.amrbalance.triggers.NeverRemapModule;
-import org.amrbalance.triggers.RemapFrequencyModule;
-import org.amrbalance.triggers.StopAtRiseModule;
 
 /**
  * Every registered trigger, the best fixed interval in hindsight and never remapping, on MUM, LD and the random walk
@@ -205,9 +198,9 @@ public final class TriggerComparison extends SampledReproduction {
    */
   static Map<String, Supplier<RemapPolicy>> triggers(ComparisonWorkload w) {
     Map<String, Supplier<RemapPolicy>> out = new LinkedHashMap<>();
-    for (String name : BalancingModules.triggerNames()) {
+    for (String name : RemapPolicies.names()) {
       Map<String, String> options = new LinkedHashMap<>();
-      var provider = BalancingModules.trigger(name);
+      var provider = RemapPolicies.component(name);
       if (provider.options().containsKey("initial-cost")) {
         options.put("initial-cost", Double.toString(w.cost()));
       }
@@ -216,8 +209,7 @@ public final class TriggerComparison extends SampledReproduction {
           options.put(horizon, Integer.toString(w.steps()));
         }
       }
-      var injector = Guice.createInjector(BalancingModules.triggerModule(name, options));
-      out.put(name, () -> injector.getInstance(RemapPolicy.class));
+      out.put(name, RemapPolicies.factory(name, options));
     }
     return out;
   }
@@ -229,14 +221,14 @@ public final class TriggerComparison extends SampledReproduction {
   public static List<Cell> compare(ComparisonWorkload w, StepTimeNoise noise, int replicates, long seed) {
     Map<String, Supplier<RemapPolicy>> policies = new LinkedHashMap<>();
     for (Map.Entry<String, Supplier<RemapPolicy>> t : triggers(w).entrySet()) {
-      if (!t.getKey().equals(NeverRemapModule.NAME)) { // the reference row below is the same policy
+      if (!t.getKey().equals(RemapPolicies.NEVER.name())) { // the reference row below is the same policy
         policies.put(t.getKey(), t.getValue());
       }
     }
     policies.put(KNOWN_LOADS, () -> new KnownLoadsStopAtRise(w.cost(), w.steps()));
     int fixedFrom = policies.size();
     putFixed(policies);
-    policies.put("never", NeverRemap::new);
+    policies.put("never", RemapPolicies::never);
     List<Cell> all = cells(w, noise, replicates, seed, policies);
     List<Cell> cells = new ArrayList<>(all.subList(0, fixedFrom));
     cells.add(bestFixed(all.subList(fixedFrom, fixedFrom + INTERVALS.length)));
@@ -246,7 +238,7 @@ public final class TriggerComparison extends SampledReproduction {
 
   private static void putFixed(Map<String, Supplier<RemapPolicy>> policies) {
     for (int m : INTERVALS) {
-      policies.put("fixed(" + m + ")", () -> FixedInterval.every(m));
+      policies.put("fixed(" + m + ")", () -> RemapPolicies.fixedInterval(m));
     }
   }
 
@@ -328,9 +320,9 @@ public final class TriggerComparison extends SampledReproduction {
   public static HeldOut heldOut(Row row, int replicates, long firstSeed) {
     Map<String, Supplier<RemapPolicy>> triggers = triggers(row.workload());
     Map<String, Supplier<RemapPolicy>> policies = new LinkedHashMap<>();
-    policies.put(AdaptiveModule.NAME, triggers.get(AdaptiveModule.NAME));
-    policies.put(StopAtRiseModule.NAME, triggers.get(StopAtRiseModule.NAME));
-    policies.put("never", NeverRemap::new);
+    policies.put(RemapPolicies.ADAPTIVE.name(), triggers.get(RemapPolicies.ADAPTIVE.name()));
+    policies.put(RemapPolicies.STOP_AT_RISE.name(), triggers.get(RemapPolicies.STOP_AT_RISE.name()));
+    policies.put("never", RemapPolicies::never);
     putFixed(policies);
     List<Cell> c = cells(row.workload(), row.noise(), replicates, firstSeed, policies);
     return new HeldOut(row, firstSeed, c.get(0), c.get(1), bestFixed(c.subList(3, c.size())), c.get(2));
@@ -401,7 +393,7 @@ public final class TriggerComparison extends SampledReproduction {
       Cell best = cells.get(cells.size() - 2);
       Cell never = cells.get(cells.size() - 1);
       // Issue 17 asks the default trigger to be at least as good as Stop-At-Rise: paired against it too.
-      Cell sar = named(cells, StopAtRiseModule.NAME);
+      Cell sar = named(cells, RemapPolicies.STOP_AT_RISE.name());
       summary.append(summaryRow(w, noise, cells, best, never, sar));
       for (Cell c : cells) {
         PairedDifference vb = PairedDifference.of(c.utilization(), best.utilization());
@@ -434,8 +426,8 @@ public final class TriggerComparison extends SampledReproduction {
   /** One row of docs/triggers.md's table: the adaptive trigger against the references. */
   private static String summaryRow(ComparisonWorkload w, StepTimeNoise noise, List<Cell> cells, Cell best, Cell never,
       Cell sar) {
-    Cell adaptive = named(cells, AdaptiveModule.NAME);
-    Cell frequency = named(cells, RemapFrequencyModule.NAME);
+    Cell adaptive = named(cells, RemapPolicies.ADAPTIVE.name());
+    Cell frequency = named(cells, RemapPolicies.REMAP_FREQUENCY.name());
     Cell known = named(cells, KNOWN_LOADS);
     return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %+.4f | %s | %.1f / %.1f / %.1f (m = %s) |%n",
         w.label(), noise.label(), PairedDifference.of(adaptive.utilization(), best.utilization()),

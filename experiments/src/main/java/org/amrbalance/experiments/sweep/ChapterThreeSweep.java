@@ -8,7 +8,7 @@ import org.amrbalance.balancers.gridindivisibility.DecreasingFit;
 import org.amrbalance.balancers.gridindivisibility.GridToken;
 import org.amrbalance.balancers.gridindivisibility.HalvingPlan;
 import org.amrbalance.balancers.gridindivisibility.ListScheduling;
-import org.amrbalance.balancers.gridindivisibility.PartnerRule;
+import org.amrbalance.balancers.gridindivisibility.GridIndivisibilityOptions.PartnerRule;
 import org.amrbalance.balancers.gridindivisibility.RecursiveHalvingScheduler;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.BalanceProblem;

@@ -2,7 +2,7 @@ package org.amrbalance.experiments.timing;
 
 import java.util.List;
 import java.util.Locale;
-import org.amrbalance.balancers.domain.CutAxisRule;
+import org.amrbalance.balancers.domain.DomainDecompositionOptions.CutAxisRule;
 import org.amrbalance.balancers.domain.DomainDecompositionBalancer;
 import org.amrbalance.balancers.domain.DomainDecompositionOptions;
 import org.amrbalance.balancers.scatter.ScatterBalancer;

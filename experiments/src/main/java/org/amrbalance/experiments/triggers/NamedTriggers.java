@@ -1,18 +1,17 @@
 package org.amrbalance.experiments.triggers;
 
-import com.google.inject.Guice;
-import com.google.inject.Injector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.amrbalance.config.BalancingModules;
-import org.amrbalance.config.TriggerProvider;
+import org.amrbalance.components.Component;
+import org.amrbalance.components.ComponentCatalog;
+import org.amrbalance.triggers.RemapPolicies;
 import org.amrbalance.experiments.cli.UsageException;
 import org.amrbalance.spi.RemapPolicy;
 
@@ -22,13 +21,10 @@ import org.amrbalance.spi.RemapPolicy;
  * {@code all:a,b}. Every name and option is checked up front, so a bad one is a {@link UsageException}.
  */
 final class NamedTriggers {
-  private final Map<String, TriggerProvider> providers = new TreeMap<>();
+  private final Map<String, Component<RemapPolicy>> providers =
+      ComponentCatalog.discover(RemapPolicy.class, NamedTriggers.class.getClassLoader());
 
-  private NamedTriggers() {
-    for (TriggerProvider p : ServiceLoader.load(TriggerProvider.class, NamedTriggers.class.getClassLoader())) {
-      providers.putIfAbsent(p.name(), p);
-    }
-  }
+  private NamedTriggers() {}
 
   static NamedTriggers discover() {
     return new NamedTriggers();
@@ -131,9 +127,7 @@ final class NamedTriggers {
     }
     Supplier<RemapPolicy> out;
     try {
-      Injector injector = Guice.createInjector(BalancingModules.triggerModule(spec, flat));
-      out = () -> injector.getInstance(RemapPolicy.class);
-      out.get();
+      out = RemapPolicies.factory(spec, flat);
     } catch (RuntimeException e) {
       throw usage(spec, e);
     }

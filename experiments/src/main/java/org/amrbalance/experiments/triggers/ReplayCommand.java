@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.triggers;
 
+import org.amrbalance.triggers.RemapPolicies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -20,8 +21,6 @@ import org.amrbalance.readers.trace.StepTrace;
 import org.amrbalance.readers.trace.StepTraceFormatException;
 import org.amrbalance.readers.trace.StepTraceReader;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import picocli.CommandLine;
 
 /**
@@ -153,12 +152,12 @@ public final class ReplayCommand implements Command {
     record Row(String name, TraceReplay.Run run, PairedDifference versusBest, PairedDifference versusNever) {}
 
     static Report of(TraceReplay replay, Map<String, Supplier<RemapPolicy>> policies, int blocks, int fixedMax) {
-      TraceReplay.Run never = replay.run(NeverRemap::new);
+      TraceReplay.Run never = replay.run(RemapPolicies::never);
       TraceReplay.Run best = null;
       int bestM = 0;
       for (int m = 1; m <= fixedMax; m++) {
         int every = m;
-        TraceReplay.Run r = replay.run(() -> FixedInterval.every(every));
+        TraceReplay.Run r = replay.run(() -> RemapPolicies.fixedInterval(every));
         if (best == null || r.utilization() > best.utilization()) {
           best = r;
           bestM = m;

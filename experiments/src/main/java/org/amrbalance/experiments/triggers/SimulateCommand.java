@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.triggers;
 
+import org.amrbalance.triggers.RemapPolicies;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,6 @@ import org.amrbalance.experiments.Invocation;
 import org.amrbalance.experiments.cli.UsageException;
 import org.amrbalance.experiments.cli.Values;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.triggers.FixedInterval;
 import picocli.CommandLine;
 
 /**
@@ -151,7 +151,7 @@ public final class SimulateCommand implements Command {
         throw new UsageException("expected fixed:m with an integer m >= 1", "--policy = " + name);
       }
       int every = m;
-      return () -> FixedInterval.every(every);
+      return () -> RemapPolicies.fixedInterval(every);
     }
     NamedTriggers named = NamedTriggers.discover();
     String spec = name.equals("sar") ? "stop-at-rise" : name;

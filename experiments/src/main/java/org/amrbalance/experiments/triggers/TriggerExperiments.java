@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.triggers;
 
+import org.amrbalance.triggers.RemapPolicies;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -10,8 +11,6 @@ import org.amrbalance.experiments.cli.UsageException;
 import org.amrbalance.experiments.cli.Values;
 import org.amrbalance.experiments.plot.Json;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.amrbalance.experiments.models.LdModel;
 import org.amrbalance.experiments.models.MumExpectedLoss;
 import org.amrbalance.experiments.models.MumModel;
@@ -100,10 +99,10 @@ final class TriggerExperiments {
       remaps += res.remaps();
       intervals += res.completedIntervals();
       intervalSteps += res.completedIntervalSteps();
-      never[r] = once.apply(NeverRemap::new).utilization();
+      never[r] = once.apply(RemapPolicies::never).utilization();
       for (int m = 1; m <= fixedMax; m++) {
         int every = m;
-        fixed[m - 1][r] = once.apply(() -> FixedInterval.every(every)).utilization();
+        fixed[m - 1][r] = once.apply(() -> RemapPolicies.fixedInterval(every)).utilization();
       }
     }
     int best = 0;

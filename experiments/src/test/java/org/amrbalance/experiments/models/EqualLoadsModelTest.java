@@ -1,11 +1,10 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Set;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 
 class EqualLoadsModelTest {
@@ -24,10 +23,10 @@ class EqualLoadsModelTest {
   void behindTwentyPercentNoiseNeverBeatsEveryFixedIntervalByExactlyItsRemapCosts() {
     StepTimeNoise noise = StepTimeNoise.multiplicative(0.2);
     for (long seed = 0; seed < 5; seed++) {
-      RunResult never = model.run(seed, noise, new NeverRemap());
+      RunResult never = model.run(seed, noise, RemapPolicies.never());
       assertThat(never.utilization()).isLessThan(0.8); // the noise's spread is there, remapped or not
       for (int m = 1; m <= 100; m++) {
-        RunResult fixed = model.run(seed, noise, FixedInterval.every(m));
+        RunResult fixed = model.run(seed, noise, RemapPolicies.fixedInterval(m));
         assertThat(fixed.utilization()).as("m = " + m).isLessThan(never.utilization());
         assertThat(fixed.totalTime()).isCloseTo(never.totalTime() + 5 * fixed.remaps(), within(1e-9));
       }

@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -9,7 +10,6 @@ import java.util.SplittableRandom;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +40,7 @@ class KnownLoadsStopAtRiseTest {
   void withoutNoiseItIsStopAtRise() {
     for (double cost : new double[] {0.5, 4, 20}) {
       List<Boolean> known = decisions(new KnownLoadsStopAtRise(cost, 1000), cost, StepTimeNoise.none());
-      List<Boolean> sar = decisions(new StopAtRise(StopAtRiseOptions.defaults().initialCost(cost)), cost,
+      List<Boolean> sar = decisions(RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(cost)), cost,
           StepTimeNoise.none());
       assertThat(known).as("C = %s", cost).isEqualTo(sar).contains(true);
     }
@@ -56,7 +56,7 @@ class KnownLoadsStopAtRiseTest {
     double e = KnownLoadsStopAtRise.expectedIdle(StepTimes.of(10, 10, 10, 11), 0.2);
     assertThat(e).isGreaterThan(0.05).isLessThan(0.75);
     List<Boolean> known = decisions(new KnownLoadsStopAtRise(4, 1000), 4, StepTimeNoise.multiplicative(0.2));
-    List<Boolean> sar = decisions(new StopAtRise(StopAtRiseOptions.defaults().initialCost(4)), 4,
+    List<Boolean> sar = decisions(RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(4)), 4,
         StepTimeNoise.multiplicative(0.2));
     assertThat(known.stream().filter(b -> b).count()).isPositive()
         .isLessThan(sar.stream().filter(b -> b).count());

@@ -1,8 +1,8 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 import org.junit.jupiter.api.Test;
 
@@ -98,7 +98,7 @@ class LdModelTest {
       long intervalSteps = 0;
       for (int r = 0; r < runs; r++) {
         never += ld.runFixed(r, steps, c, 0).utilization() / runs;
-        RunResult s = ld.run(r, steps, c, new StopAtRise(StopAtRiseOptions.defaults().initialCost(c)));
+        RunResult s = ld.run(r, steps, c, RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(c)));
         sar += s.utilization() / runs;
         intervals += s.completedIntervals();
         intervalSteps += s.completedIntervalSteps();

@@ -1,12 +1,11 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import java.util.SplittableRandom;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 
 class MumModelTest {
@@ -85,11 +84,11 @@ class MumModelTest {
       model.drawMoves(master.split(), 400, path);
       for (int m : new int[] {1, 3, 7, 40, 400}) {
         RunResult fast = sim.runFixed(path, m);
-        RunResult slow = sim.run(path, FixedInterval.every(m));
+        RunResult slow = sim.run(path, RemapPolicies.fixedInterval(m));
         assertThat(fast.remaps()).isEqualTo(slow.remaps());
         assertThat(fast.utilization()).isCloseTo(slow.utilization(), offset(1e-12));
       }
-      RunResult never = sim.run(path, new NeverRemap());
+      RunResult never = sim.run(path, RemapPolicies.never());
       assertThat(sim.runFixed(path, 0).utilization()).isCloseTo(never.utilization(), offset(1e-12));
       assertThat(never.remaps()).isZero();
     }

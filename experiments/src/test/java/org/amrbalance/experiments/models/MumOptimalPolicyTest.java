@@ -1,10 +1,10 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;
 import org.amrbalance.spi.RemapPolicy;
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +58,7 @@ class MumOptimalPolicyTest {
     for (double c : costs) {
       MumOptimalPolicy opt = MumOptimalPolicy.solve(MODEL, 100, c);
       Ratio sar = simulate(MumSimulator.of(MODEL, 100, c), 4000, 2,
-          () -> new StopAtRise(StopAtRiseOptions.defaults().initialCost(c)));
+          () -> RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(c)));
       double gap = opt.utilization() - sar.value();
       System.out.printf("Figure 3, C = %s: optimal %.5f, SAR %.5f (se %.5f), never %.5f, gap %.5f%n", c,
           opt.utilization(), sar.value(), sar.standardError(), opt.neverUtilization(), gap);
@@ -70,7 +70,7 @@ class MumOptimalPolicyTest {
     // Both approach never remapping as C grows; SAR, blind to the horizon, even falls below it at C = 128.
     MumOptimalPolicy big = MumOptimalPolicy.solve(MODEL, 100, 128);
     Ratio sarBig = simulate(MumSimulator.of(MODEL, 100, 128), 4000, 2,
-        () -> new StopAtRise(StopAtRiseOptions.defaults().initialCost(128)));
+        () -> RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(128)));
     assertThat(big.utilization() - big.neverUtilization()).isLessThan(0.02);
     assertThat(sarBig.value()).isLessThan(big.neverUtilization());
   }

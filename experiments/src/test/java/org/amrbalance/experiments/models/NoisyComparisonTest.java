@@ -1,13 +1,10 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.amrbalance.triggers.Adaptive;
 import org.amrbalance.triggers.AdaptiveOptions;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
-import org.amrbalance.triggers.StopAtRise;
 import org.amrbalance.triggers.StopAtRiseOptions;
 import org.junit.jupiter.api.Test;
 
@@ -27,11 +24,11 @@ class NoisyComparisonTest {
   @Test
   void noiseIsTheSameForEveryPolicyAndCountsInTheUtilization() {
     StepTimeNoise noise = StepTimeNoise.multiplicative(0.1);
-    RunResult clean = ComparisonWorkload.MUM.run(3, new NeverRemap());
-    RunResult a = ComparisonWorkload.MUM.run(3, noise, new NeverRemap());
-    RunResult b = ComparisonWorkload.MUM.run(3, noise, new NeverRemap());
+    RunResult clean = ComparisonWorkload.MUM.run(3, RemapPolicies.never());
+    RunResult a = ComparisonWorkload.MUM.run(3, noise, RemapPolicies.never());
+    RunResult b = ComparisonWorkload.MUM.run(3, noise, RemapPolicies.never());
     assertThat(a.utilization()).isEqualTo(b.utilization()).isNotEqualTo(clean.utilization());
-    assertThat(ComparisonWorkload.MUM.run(3, StepTimeNoise.none(), new NeverRemap()).utilization())
+    assertThat(ComparisonWorkload.MUM.run(3, StepTimeNoise.none(), RemapPolicies.never()).utilization())
         .isEqualTo(clean.utilization());
   }
 
@@ -48,13 +45,13 @@ class NoisyComparisonTest {
   void theAdaptiveTriggerBeatsStopAtRiseAndMatchesTheBestIntervalUnderNoise() {
     ComparisonWorkload w = ComparisonWorkload.RANDOM_WALK;
     StepTimeNoise noise = StepTimeNoise.multiplicative(0.1);
-    double adaptive = mean(w, noise, () -> new Adaptive(AdaptiveOptions.defaults().initialCost(w.cost())
+    double adaptive = mean(w, noise, () -> RemapPolicies.adaptive(AdaptiveOptions.defaults().initialCost(w.cost())
         .steps(w.steps())));
-    double sar = mean(w, noise, () -> new StopAtRise(StopAtRiseOptions.defaults().initialCost(w.cost())));
+    double sar = mean(w, noise, () -> RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(w.cost())));
     double best = 0;
     for (int m = 5; m <= 40; m += 5) {
       int mm = m;
-      best = Math.max(best, mean(w, noise, () -> FixedInterval.every(mm)));
+      best = Math.max(best, mean(w, noise, () -> RemapPolicies.fixedInterval(mm)));
     }
     assertThat(adaptive).isGreaterThan(sar + 0.005);
     assertThat(adaptive).isGreaterThan(best - 0.003);
@@ -72,8 +69,8 @@ class NoisyComparisonTest {
     for (int i = 0; i < paths; i++) {
       byte[] moves = sim.newPath();
       sim.model().drawMoves(rng.split(), 100, moves);
-      sar[i] = sim.run(moves, new StopAtRise(StopAtRiseOptions.defaults().initialCost(128))).utilization();
-      adaptive[i] = sim.run(moves, new Adaptive(AdaptiveOptions.defaults().initialCost(128).steps(100)))
+      sar[i] = sim.run(moves, RemapPolicies.stopAtRise(StopAtRiseOptions.defaults().initialCost(128))).utilization();
+      adaptive[i] = sim.run(moves, RemapPolicies.adaptive(AdaptiveOptions.defaults().initialCost(128).steps(100)))
           .utilization();
       never[i] = sim.runFixed(moves, 0).utilization();
     }
@@ -99,14 +96,14 @@ class NoisyComparisonTest {
       int replicates = 20;
       double[] adaptive = new double[replicates];
       for (int r = 0; r < replicates; r++) {
-        adaptive[r] = w.run(seed + r, noise, new Adaptive(AdaptiveOptions.defaults().initialCost(w.cost())
+        adaptive[r] = w.run(seed + r, noise, RemapPolicies.adaptive(AdaptiveOptions.defaults().initialCost(w.cost())
             .steps(w.steps()))).utilization();
       }
       double[] best = null;
       for (int m : new int[] {10, 12, 15, 20, 25, 28, 32, 36, 40, 45, 50}) {
         double[] u = new double[replicates];
         for (int r = 0; r < replicates; r++) {
-          u[r] = w.run(seed + r, noise, FixedInterval.every(m)).utilization();
+          u[r] = w.run(seed + r, noise, RemapPolicies.fixedInterval(m)).utilization();
         }
         if (best == null || mean(u) > mean(best)) {
           best = u;

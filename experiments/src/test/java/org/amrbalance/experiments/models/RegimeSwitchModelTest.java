@@ -1,12 +1,11 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Set;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 
 class RegimeSwitchModelTest {
@@ -55,7 +54,7 @@ class RegimeSwitchModelTest {
 
   @Test
   void remapsPayOnlyWhileTheGrowthLasts() {
-    double never = model.run(4, new NeverRemap()).totalTime();
+    double never = model.run(4, RemapPolicies.never()).totalTime();
     // Before the growth a remap changes nothing and costs C.
     assertThat(model.run(4, new Scripted(Set.of(50))).totalTime()).isCloseTo(never + 10, within(1e-9));
     // One remap when the growth has stopped evens the loads for good; a second one later is pure cost.
@@ -67,10 +66,10 @@ class RegimeSwitchModelTest {
     double during = model.run(4, new Scripted(Set.of(133, 166, 200))).utilization();
     double bestFixed = 0;
     for (int m = 1; m <= 150; m++) {
-      bestFixed = Math.max(bestFixed, model.run(4, FixedInterval.every(m)).utilization());
+      bestFixed = Math.max(bestFixed, model.run(4, RemapPolicies.fixedInterval(m)).utilization());
     }
     assertThat(during).isGreaterThan(bestFixed + 0.02);
-    assertThat(during).isGreaterThan(model.run(4, new NeverRemap()).utilization() + 0.2);
+    assertThat(during).isGreaterThan(model.run(4, RemapPolicies.never()).utilization() + 0.2);
   }
 
   @Test

@@ -1,13 +1,12 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.HashSet;
 import java.util.Set;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 
 class RotatingHotSpotModelTest {
@@ -77,12 +76,12 @@ class RotatingHotSpotModelTest {
         atOnce.add(t);
         late.add(t + 10);
       }
-      double never = model.run(seed, new NeverRemap()).utilization();
+      double never = model.run(seed, RemapPolicies.never()).utilization();
       assertThat(model.run(seed, new Scripted(atOnce)).utilization()).isGreaterThan(never + 0.005);
       // 10 steps late, a remap removes 0.47 · 40 ≈ 19 of idle for a cost of 20: a loss.
       assertThat(model.run(seed, new Scripted(late)).utilization()).isLessThan(never);
       for (int m = 1; m <= 100; m++) {
-        assertThat(model.run(seed, FixedInterval.every(m)).utilization()).as("m = " + m).isLessThan(never);
+        assertThat(model.run(seed, RemapPolicies.fixedInterval(m)).utilization()).as("m = " + m).isLessThan(never);
       }
     }
   }

@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.models;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -9,8 +10,6 @@ import java.util.List;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 
 /** Additive noise and heavy-tailed jitter: their own properties, and the older kinds left as they were. */
@@ -103,11 +102,11 @@ class StepTimeNoiseKindsTest {
     assertThat(StepTimeNoise.additive(0.05)).isEqualTo(StepTimeNoise.additive(0.05))
         .isNotEqualTo(StepTimeNoise.multiplicative(0.05)).hasSameHashCodeAs(StepTimeNoise.additive(0.05));
     // Runs behind the older kinds measure what they measured before the new kinds were added.
-    assertThat(ComparisonWorkload.RANDOM_WALK.run(17, StepTimeNoise.multiplicative(0.2), new NeverRemap())
+    assertThat(ComparisonWorkload.RANDOM_WALK.run(17, StepTimeNoise.multiplicative(0.2), RemapPolicies.never())
         .utilization()).isEqualTo(0.7114500502675188);
-    assertThat(ComparisonWorkload.MUM.run(5, StepTimeNoise.spikes(0.01, 10), FixedInterval.every(7)).utilization())
+    assertThat(ComparisonWorkload.MUM.run(5, StepTimeNoise.spikes(0.01, 10), RemapPolicies.fixedInterval(7)).utilization())
         .isEqualTo(0.7100892857142858);
-    assertThat(ComparisonWorkload.LD.run(1020, StepTimeNoise.multiplicative(0.1), FixedInterval.every(20))
+    assertThat(ComparisonWorkload.LD.run(1020, StepTimeNoise.multiplicative(0.1), RemapPolicies.fixedInterval(20))
         .utilization()).isEqualTo(0.824440991323255);
   }
 

@@ -1,12 +1,12 @@
 package org.amrbalance.experiments.triggers;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.List;
 import org.amrbalance.experiments.models.ComparisonWorkload;
 import org.amrbalance.experiments.models.StepTimeNoise;
-import org.amrbalance.triggers.RemapFrequency;
 import org.amrbalance.triggers.RemapFrequencyOptions;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class RemapFrequencyToleranceTest {
     for (long seed = 1; seed <= 3; seed++) {
       RemapFrequencyOptions o = RemapFrequencyOptions.defaults()
           .tolerance(RemapFrequencyOptions.Form.EXTREME_DIFFERENCE, d);
-      sum += w.run(seed, noise, new RemapFrequency(o)).remaps();
+      sum += w.run(seed, noise, RemapPolicies.remapFrequency(o)).remaps();
     }
     return sum;
   }

@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.triggers;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -19,8 +20,6 @@ import org.amrbalance.experiments.Launcher;
 import org.amrbalance.readers.trace.StepTrace;
 import org.amrbalance.readers.trace.StepTraceReader;
 import org.amrbalance.readers.trace.StepTraceWriter;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,11 +94,11 @@ class ReplayCommandTest {
     // Remapping after every step to perfect balance (level:1) at cost 0.5: every step after the first runs at T_avg.
     StepTrace trace = StepTraceReader.read(handWritten("again.csv"));
     TraceReplay replay = TraceReplay.of(trace, RemapModel.parse("level:1", Double.NaN), 0.5);
-    TraceReplay.Run every = replay.run(() -> FixedInterval.every(1));
+    TraceReplay.Run every = replay.run(() -> RemapPolicies.fixedInterval(1));
     assertThat(every.remaps()).isEqualTo(4);
     assertThat(every.utilization()).isCloseTo(sumAvg / (firstMax + (sumAvg - TIMES[0][0] / 3 - TIMES[0][1] / 3
         - TIMES[0][2] / 3) + 4 * 0.5), within(1e-12));
-    assertThat(replay.run(NeverRemap::new).utilization()).isCloseTo(sumAvg / sumMax, within(1e-12));
+    assertThat(replay.run(RemapPolicies::never).utilization()).isCloseTo(sumAvg / sumMax, within(1e-12));
   }
 
   @Test
@@ -169,7 +168,7 @@ class ReplayCommandTest {
     assertThat(recorded.utilization()).isCloseTo(sum(recorded.avg()) / (sum(recorded.max()) + 0.6 + 1.2 + 0.3),
         within(1e-12));
     // Never skips the recorded drops: the replayed imbalance keeps growing, so it loses to the recorded run.
-    assertThat(replay.run(NeverRemap::new).utilization()).isLessThan(recorded.utilization());
+    assertThat(replay.run(RemapPolicies::never).utilization()).isLessThan(recorded.utilization());
   }
 
   @Test
@@ -377,10 +376,10 @@ class ReplayCommandTest {
     for (int m : new int[] {5, 10, 20}) {
       int every = m;
       double truth = generated(m, null);
-      assertThat(persistent.run(() -> FixedInterval.every(every)).utilization()).as("m = %d", m)
+      assertThat(persistent.run(() -> RemapPolicies.fixedInterval(every)).utilization()).as("m = %d", m)
           .isCloseTo(truth, within(0.01));
       // level:1 also takes the noise away, and so overrates every interval.
-      assertThat(level.run(() -> FixedInterval.every(every)).utilization()).as("m = %d", m)
+      assertThat(level.run(() -> RemapPolicies.fixedInterval(every)).utilization()).as("m = %d", m)
           .isGreaterThan(truth + 0.03);
     }
   }

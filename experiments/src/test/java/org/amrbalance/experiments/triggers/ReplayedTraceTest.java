@@ -1,5 +1,6 @@
 package org.amrbalance.experiments.triggers;
 
+import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -10,9 +11,6 @@ import java.nio.file.Path;
 import org.amrbalance.experiments.models.RunResult;
 import org.amrbalance.experiments.models.StepTimeNoise;
 import org.amrbalance.readers.trace.StepTraceReader;
-import org.amrbalance.triggers.EveryRegrid;
-import org.amrbalance.triggers.FixedInterval;
-import org.amrbalance.triggers.NeverRemap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,35 +40,35 @@ class ReplayedTraceTest {
         Double.NaN);
     assertThat(w.cost()).isEqualTo(replay.meanMeasuredCost());
     for (int m : new int[] {0, 1, 4, 12}) {
-      RunResult r = w.run(1, m == 0 ? new NeverRemap() : FixedInterval.every(m));
-      TraceReplay.Run expected = replay.run(() -> m == 0 ? new NeverRemap() : FixedInterval.every(m));
+      RunResult r = w.run(1, m == 0 ? RemapPolicies.never() : RemapPolicies.fixedInterval(m));
+      TraceReplay.Run expected = replay.run(() -> m == 0 ? RemapPolicies.never() : RemapPolicies.fixedInterval(m));
       assertThat(r.utilization()).isCloseTo(expected.utilization(), within(1e-12));
       assertThat(r.remaps()).isEqualTo(expected.remaps());
       // Behind no noise, the same.
-      assertThat(w.run(7, StepTimeNoise.none(), m == 0 ? new NeverRemap() : FixedInterval.every(m)).utilization())
+      assertThat(w.run(7, StepTimeNoise.none(), m == 0 ? RemapPolicies.never() : RemapPolicies.fixedInterval(m)).utilization())
           .isCloseTo(expected.utilization(), within(1e-12));
     }
     // docs/results/replay-bench-adaptive.txt: never 0.5474, best fixed m = 4 at 0.9199.
-    assertThat(w.run(1, new NeverRemap()).utilization()).isCloseTo(0.5474, within(5e-5));
-    assertThat(w.run(1, FixedInterval.every(4)).utilization()).isCloseTo(0.9199, within(5e-5));
+    assertThat(w.run(1, RemapPolicies.never()).utilization()).isCloseTo(0.5474, within(5e-5));
+    assertThat(w.run(1, RemapPolicies.fixedInterval(4)).utilization()).isCloseTo(0.9199, within(5e-5));
   }
 
   @Test
   void aTriggerBehindTheNoiseIsAskedAtTheRecordedRegrids() throws IOException {
     ReplayedTrace w = demo(1);
-    int regrids = w.run(1, new EveryRegrid()).remaps();
+    int regrids = w.run(1, RemapPolicies.everyRegrid()).remaps();
     assertThat(regrids).isEqualTo(40); // the every-regrid trace: 40 remaps, one per regrid
-    assertThat(w.run(1, StepTimeNoise.multiplicative(0.05), new EveryRegrid()).remaps()).isEqualTo(regrids);
+    assertThat(w.run(1, StepTimeNoise.multiplicative(0.05), RemapPolicies.everyRegrid()).remaps()).isEqualTo(regrids);
   }
 
   @Test
   void replicatesDifferOnlyInTheNoise() throws IOException {
     ReplayedTrace w = demo(0);
     StepTimeNoise noise = StepTimeNoise.multiplicative(0.05);
-    double a = w.run(3, noise, new NeverRemap()).utilization();
-    assertThat(w.run(3, noise, new NeverRemap()).utilization()).isEqualTo(a);
-    assertThat(w.run(4, noise, new NeverRemap()).utilization()).isNotEqualTo(a).isCloseTo(a, within(0.02));
-    assertThat(w.run(4, new NeverRemap()).utilization()).isEqualTo(w.run(3, new NeverRemap()).utilization());
+    double a = w.run(3, noise, RemapPolicies.never()).utilization();
+    assertThat(w.run(3, noise, RemapPolicies.never()).utilization()).isEqualTo(a);
+    assertThat(w.run(4, noise, RemapPolicies.never()).utilization()).isNotEqualTo(a).isCloseTo(a, within(0.02));
+    assertThat(w.run(4, RemapPolicies.never()).utilization()).isEqualTo(w.run(3, RemapPolicies.never()).utilization());
   }
 
   @Test

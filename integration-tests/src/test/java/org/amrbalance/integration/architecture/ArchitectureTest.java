@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
   private static final String SPI = "org.amrbalance.spi..";
   private static final String[] LIBRARY = {"org.amrbalance.balancers..", "org.amrbalance.triggers..",
-      "org.amrbalance.service..", "org.amrbalance.config.."};
+      "org.amrbalance.service..", "org.amrbalance.components..", "org.amrbalance.config.."};
   private static JavaClasses main;
 
   @BeforeAll
@@ -53,9 +53,26 @@ class ArchitectureTest {
   }
 
   @Test
+  void guiceIsOnlyInTheWiring() {
+    noClasses().that().resideInAnyPackage("org.amrbalance.balancers..", "org.amrbalance.triggers..",
+        "org.amrbalance.components..", "org.amrbalance.service..").should().dependOnClassesThat()
+        .resideInAnyPackage("org.amrbalance.config..", "com.google.inject..", "jakarta.inject..", "javax.inject..")
+        .check(main);
+  }
+
+  @Test
   void theReadersAndFixturesUseOnlyTheSpi() {
     noClasses().that().resideInAnyPackage("org.amrbalance.readers..", "org.amrbalance.workloads..")
         .should().dependOnClassesThat().resideInAnyPackage(LIBRARY).check(main);
+  }
+
+  @Test
+  void theMeshLibraryNeedsNoneOfTheDemosLibraries() {
+    noClasses().that().resideInAPackage("org.amrbalance.mesh..").and()
+        .resideOutsideOfPackage("org.amrbalance.mesh.demo..").should().dependOnClassesThat()
+        .resideInAnyPackage("picocli..", "com.fasterxml..", "org.jfree..", "org.amrbalance.readers..",
+            "org.amrbalance.mesh.demo..")
+        .check(main);
   }
 
   @Test
