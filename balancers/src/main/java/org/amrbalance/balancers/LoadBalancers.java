@@ -67,7 +67,7 @@ public final class LoadBalancers {
       DomainDecompositionOptions.CUT_LEVEL);
 
   public static final Component<LoadBalancer> GRID_PACKING = Component.balancer("grid-packing",
-      "each grid gets its own block of a P x Q processor mesh, found by 2-D packing (TP; seed 004)",
+      "each grid gets its own block of a P x Q processor mesh, found by 2-D packing (TP; seed 002 ch. 5)",
       s -> new GridPackingBalancer(new GridPackingOptions(s.get(GridPackingOptions.ORDER),
           s.get(GridPackingOptions.SCALING), s.get(GridPackingOptions.ORIENTATION),
           s.get(GridPackingOptions.PRUNE_HOLES), s.get(GridPackingOptions.MAX_REPAIR_ROUNDS),
@@ -86,7 +86,7 @@ public final class LoadBalancers {
       ShelfPackingOptions.SCALING, ShelfPackingOptions.GROWTH, ShelfPackingOptions.MAX_REPAIR_ROUNDS);
 
   public static final Component<LoadBalancer> SCATTER = Component.balancer(ScatterBalancer.NAME,
-      "modular (scatter) decomposition: equal blocks dealt to processors modulo the processor grid",
+      "modular (scatter) decomposition: equal blocks dealt to processors modulo the processor grid (seed 004)",
       s -> new ScatterBalancer(new ScatterOptions(s.get(ScatterOptions.BLOCKS_PER_PROCESSOR),
           s.get(ScatterOptions.LAYOUT), null, s.get(ScatterOptions.LATTICE_FROM_HIERARCHY))),
       ScatterOptions.BLOCKS_PER_PROCESSOR, ScatterOptions.LAYOUT, ScatterOptions.LATTICE_FROM_HIERARCHY);
