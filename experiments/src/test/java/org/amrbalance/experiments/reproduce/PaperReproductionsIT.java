@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Each reproduction on a tiny run count: the CSV's rows, columns and the values that must hold; the PNGs decode. */
-class PaperReproductionsTest {
+class PaperReproductionsIT {
   private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
   private List<Path> run(Reproduction r, Path dir) throws IOException {

@@ -13,7 +13,7 @@ import org.amrbalance.experiments.models.StepTimeNoise;
 import org.junit.jupiter.api.Test;
 
 /** The comparison's rows: every policy once, the references last. */
-class TriggerComparisonTest {
+class TriggerComparisonIT {
   @Test
   void everyPolicyIsListedOnceWithTheReferencesLast() {
     List<TriggerComparison.Cell> cells = TriggerComparison.compare(ComparisonWorkload.MUM, StepTimeNoise.none(), 2, 5);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * test is reproducible; 3 rather than 1 so that it is not a coin toss at another seed), and the cell
  * discretization of the simulated field is checked to be negligible against that error.
  */
-class ScatterMonteCarloTest {
+class ScatterMonteCarloIT {
   private static final int CELLS = 1024;
   private static final int SAMPLES = 4000;
   private static final int[] CLUSTERS = {16, 32, 64, 128, 256};

@@ -9,7 +9,7 @@ import org.amrbalance.triggers.StopAtRiseOptions;
 import org.junit.jupiter.api.Test;
 
 /** The noise wrapper, the paired difference, and the adaptive trigger against its references on small instances. */
-class NoisyComparisonTest {
+class NoisyComparisonIT {
   private static final int REPLICATES = 4;
 
   @Test

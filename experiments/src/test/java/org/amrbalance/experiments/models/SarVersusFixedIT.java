@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /** Seed 000 Figure 4 at full size: N = 8, L = 19, p = 0.5, 400 steps, 2000 paths shared by every policy, m = 1..50. */
-class SarVersusFixedTest {
+class SarVersusFixedIT {
 
   @Test
   void sarIsAtLeastTheBestFixedIntervalAndItsIntervalIsNearNHat() {

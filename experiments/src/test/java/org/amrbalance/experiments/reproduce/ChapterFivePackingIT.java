@@ -1,7 +1,7 @@
 package org.amrbalance.experiments.reproduce;
 
-import static org.amrbalance.experiments.reproduce.BalancerComparisonTest.num;
-import static org.amrbalance.experiments.reproduce.BalancerComparisonTest.readCsv;
+import static org.amrbalance.experiments.reproduce.BalancerComparisonIT.num;
+import static org.amrbalance.experiments.reproduce.BalancerComparisonIT.readCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +22,7 @@ import org.amrbalance.spi.Hierarchy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ChapterFivePackingTest {
+class ChapterFivePackingIT {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 

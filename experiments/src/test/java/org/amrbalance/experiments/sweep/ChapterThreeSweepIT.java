@@ -8,7 +8,7 @@ import java.util.Random;
 import org.amrbalance.experiments.plot.Table;
 import org.junit.jupiter.api.Test;
 
-class ChapterThreeSweepTest {
+class ChapterThreeSweepIT {
   private static final ChapterThreeSweep SHORT = ChapterThreeSweep.defaults().withGenerations(4);
 
   @Test

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * Seed 003's simulated columns: the random-walk model of {@link RandomWalkModel} against the remap intervals of
  * {@code org.amrbalance.triggers.frequency} (N = 64, w = 100, 400 replications).
  */
-class RemapIntervalSimulationTest {
+class RemapIntervalSimulationIT {
   private static final double[] TABLE1_D = {0.05, 0.06, 0.07, 0.08, 0.09, 0.10, 0.11, 0.12, 0.13, 0.14};
   private static final double[] TABLE3_B = {0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50, 0.55};
 

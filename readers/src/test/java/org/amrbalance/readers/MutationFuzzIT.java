@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 // The timeout only turns a hang into a failure (in its own thread, since the inputs run on a thread pool); it is far
 // above the run time and checks no speed.
 @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = ThreadMode.SEPARATE_THREAD)
-class MutationFuzzTest {
+class MutationFuzzIT {
   /** The default run's count; the soak (`scripts/test.sh --soak`) runs 10,000 and more. */
   private static final int DEFAULT_MUTATIONS = 2_000;
   private static final int MUTATIONS = Integer.getInteger("amrbalance.fuzz.mutations", DEFAULT_MUTATIONS);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * at 500 replicates), does not hold on these two rows (−0.0007 and −0.0004, docs/triggers.md), and this test does not
  * claim it.
  */
-class HeldOutComparisonTest {
+class HeldOutComparisonIT {
   /** The held-out set of the report; a smaller one would widen the interval the criterion allows. */
   private static final int REPLICATES = 500;
   /** Utilization the adaptive trigger may lose to the best fixed interval in hindsight on these rows. */

@@ -9,7 +9,7 @@ import org.amrbalance.triggers.detection.ChangePosterior;
 import org.junit.jupiter.api.Test;
 
 /** Seed 001: the optimal policy's structure, the heuristic's share of the optimal gain (Tables III and IV). */
-class RepartitionProblemTest {
+class RepartitionProblemIT {
 
   @Test
   void optimalPolicyIsAThresholdThatStopsTestingAtN0() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.TestFactory;
  * better of the best fixed interval in hindsight and never beyond the paired 95% interval, except on the rows of
  * {@link #BELOW}, where docs/triggers.md says why and the test bounds how far below it may be.
  */
-class NewRowsComparisonTest {
+class NewRowsComparisonIT {
   private static final int REPLICATES = 20;
   /**
    * Rows where the trigger is known to fall below the reference, and the most it may lose there: additive noise of

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The demo's recorded traces as comparison workloads: replayed as {@code replay} replays them. */
-class ReplayedTraceTest {
+class ReplayedTraceIT {
   private static ReplayedTrace demo(int i) throws IOException {
     Path folder = ReplayedTrace.demoFolder().orElseThrow();
     return ReplayedTrace.read(folder.resolve(ReplayedTrace.DEMO_TRACES.get(i)));

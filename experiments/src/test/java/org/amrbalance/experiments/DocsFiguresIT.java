@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * table is recomputed by the same command and compared cell by cell, all but its time column (the one figure that
  * depends on the machine). A change that moves a balancing figure fails here until the docs are regenerated.
  */
-class DocsFiguresTest {
+class DocsFiguresIT {
   private static final Path ROOT = Path.of("..");
   private static final String HIERARCHIES = "../readers/src/test/resources/hierarchies/";
 

@@ -9,7 +9,7 @@ import org.amrbalance.triggers.StopAtRiseOptions;
 import org.junit.jupiter.api.Test;
 
 /** Seed 000 Figure 3: N = 3, L = 19, p = 0.5, 100 steps; utilization as a ratio of expectations. */
-class MumOptimalPolicyTest {
+class MumOptimalPolicyIT {
   private static final MumModel MODEL = MumModel.of(3, 19, 0.5);
 
   /** Ratio of expectations Σa/Σt over runs, with the delta-method standard error. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * The balancers that cut grids on the bundled real hierarchies, with default options, measured by {@link
  * BalanceReport}: the targets of the comparison wherever an average rank holds at least 500 cells.
  */
-class PartitionersTest {
+class PartitionersIT {
   private static final List<String> FILES = List.of("enzo_IsolatedGalaxy_galaxy0030.hierarchy",
       "chombo_testGrids.2d", "chombo_testGrids.3d", "amrex_pelelmex_2d_Header");
   private static final List<String> PARTITIONERS =

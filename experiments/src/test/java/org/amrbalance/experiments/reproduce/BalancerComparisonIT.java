@@ -19,7 +19,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class BalancerComparisonTest {
+class BalancerComparisonIT {
   private static final Path CHOMBO = BalancerComparison.defaultDataFolder().resolve("chombo_testGrids.2d");
 
   private final ByteArrayOutputStream progress = new ByteArrayOutputStream();

@@ -22,7 +22,7 @@ import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RealHierarchiesTest {
+class RealHierarchiesIT {
   static final Path DATA = Path.of("..").resolve(RealHierarchies.DEFAULT_DATA);
   private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
