@@ -1,5 +1,7 @@
 package org.amrbalance.experiments;
 
+import org.amrbalance.experiments.cli.Command;
+import org.amrbalance.experiments.cli.Invocation;
 import java.util.List;
 import org.amrbalance.experiments.balance.BalanceCommand;
 import org.amrbalance.experiments.bench.BenchCommand;

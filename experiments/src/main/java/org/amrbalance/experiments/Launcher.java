@@ -1,5 +1,7 @@
 package org.amrbalance.experiments;
 
+import org.amrbalance.experiments.cli.Command;
+import org.amrbalance.experiments.cli.Invocation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

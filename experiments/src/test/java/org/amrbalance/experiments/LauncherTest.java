@@ -1,5 +1,7 @@
 package org.amrbalance.experiments;
 
+import org.amrbalance.experiments.cli.Command;
+import org.amrbalance.experiments.cli.Invocation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;

@@ -1,8 +1,8 @@
 package org.amrbalance.experiments.triggers;
 
 import javax.annotation.Nullable;
-import org.amrbalance.experiments.Command;
-import org.amrbalance.experiments.Invocation;
+import org.amrbalance.experiments.cli.Command;
+import org.amrbalance.experiments.cli.Invocation;
 import org.amrbalance.experiments.cli.Values;
 import picocli.CommandLine;
 

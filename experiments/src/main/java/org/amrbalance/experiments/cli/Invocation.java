@@ -1,4 +1,4 @@
-package org.amrbalance.experiments;
+package org.amrbalance.experiments.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

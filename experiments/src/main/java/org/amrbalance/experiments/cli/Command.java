@@ -1,4 +1,4 @@
-package org.amrbalance.experiments;
+package org.amrbalance.experiments.cli;
 
 /**
  * A subcommand of the launcher: a picocli command class (its {@code @Command} annotation gives the name and the
