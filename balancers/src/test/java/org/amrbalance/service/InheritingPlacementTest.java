@@ -101,4 +101,81 @@ class InheritingPlacementTest {
       assertThat(kept.rankLoads()[0]).as("pure inheritance keeps the data on rank 0").isGreaterThan(0);
     }
   }
+
+  @Test
+  void theIndexedPlacementEqualsThePairwiseReference() {
+    for (long seed = 0; seed < 300; seed++) {
+      RandomHierarchies gen = RandomHierarchies.defaults().dim(1 + (int) (seed % 3)).baseSize(8 + (int) (seed % 9))
+          .levels(1 + (int) (seed % 3)).maxChildren(1 + (int) (seed % 5)).rootTiles(1 + (int) (seed % 4));
+      Hierarchy old = gen.generate(seed);
+      Hierarchy now = gen.generate(seed + 7);
+      int ranks = 1 + (int) (seed % 6);
+      // A previous assignment that cuts some patches, so that a new patch meets pieces on several ranks.
+      List<Piece> pieces = new java.util.ArrayList<>();
+      for (Patch p : old.patches()) {
+        Box b = p.box();
+        if (p.id() % 3 == 0 && b.length(0) > 1) {
+          Box[] halves = b.split(0, b.lo(0) + b.length(0) / 2);
+          pieces.add(Piece.of(p.id(), halves[0], (int) ((p.id() + seed) % ranks)));
+          pieces.add(Piece.of(p.id(), halves[1], (int) ((p.id() + seed + 1) % ranks)));
+        } else {
+          pieces.add(Piece.whole(p, (int) ((p.id() * 7 + seed) % ranks)));
+        }
+      }
+      Assignment before = Assignment.of(old, ranks, pieces);
+      double tolerance = seed % 4 == 0 ? Double.POSITIVE_INFINITY : 1 + (seed % 5) * 0.1;
+      BalanceProblem problem = BalanceProblem.of(now, Machine.fullyConnected(ranks)).withPrevious(before);
+      Assignment indexed = InheritingPlacement.withTolerance(tolerance).balance(problem);
+      int[] reference = pairwiseReference(problem, tolerance);
+      for (Patch p : now.patches()) {
+        assertThat(indexed.rankOf(p.id())).as("seed %d patch %d", seed, p.id()).isEqualTo(reference[p.id()]);
+      }
+    }
+  }
+
+  /** The placement as first written: every old patch of the level against every new one, every rank scanned. */
+  private static int[] pairwiseReference(BalanceProblem problem, double tolerance) {
+    Hierarchy h = problem.hierarchy();
+    Assignment previous = problem.previous();
+    int ranks = problem.ranks();
+    int maxId = h.patches().stream().mapToInt(Patch::id).max().orElse(0);
+    int[] rankOf = new int[maxId + 1];
+    double[][] load = new double[h.levelCount()][ranks];
+    double[] limit = new double[h.levelCount()];
+    h.patches().forEach(p -> limit[p.level()] += tolerance * p.work() / ranks);
+    for (Patch p : h.patches()) {
+      long[] cells = new long[ranks];
+      if (p.level() < previous.hierarchy().levelCount()) {
+        for (Patch old : previous.hierarchy().level(p.level())) {
+          for (Piece piece : previous.piecesOf(old.id())) {
+            cells[piece.rank()] += piece.box().overlapVolume(p.box());
+          }
+        }
+      }
+      if (java.util.Arrays.stream(cells).allMatch(c -> c == 0) && p.level() > 0) {
+        Box shadow = p.box().coarsen(h.ratio(p.level() - 1));
+        for (int parent : h.parents(p.id())) {
+          cells[rankOf[parent]] += h.patch(parent).box().overlapVolume(shadow);
+        }
+      }
+      double[] l = load[p.level()];
+      int best = -1;
+      for (int r = 0; r < ranks; r++) {
+        if (cells[r] > 0 && l[r] + p.work() <= limit[p.level()] && (best < 0 || cells[r] > cells[best])) {
+          best = r;
+        }
+      }
+      if (best < 0) {
+        best = 0;
+        for (int r = 1; r < ranks; r++) {
+          if (l[r] < l[best] || (l[r] == l[best] && cells[r] > cells[best])) {
+            best = r;
+          }
+        }
+      }
+      l[best] += p.work();
+      rankOf[p.id()] = best;
+    }
+    return rankOf;
+  }
 }

@@ -54,7 +54,9 @@ final class PlanMigration {
         // Fresh blocks, as a new layout gets: ghost cells are filled before they are read.
         GridData d = GridData.create(b.box(), grids.options().ghostWidth());
         data.put(b, d);
-        for (Block o : old.level(l)) {
+        // Only the old blocks the new one meets (an index, not every pair: 10^5 blocks stay near-linear).
+        for (int i : old.index(l).intersecting(b.box())) {
+          Block o = old.level(l).get(i);
           if (old.rankOf(o) == rank) {
             var in = o.box().intersection(b.box());
             if (in.isPresent()) {
@@ -111,7 +113,8 @@ final class PlanMigration {
     for (int l = 0; l < next.levelCount(); l++) {
       for (Block b : next.level(l)) {
         long n = cells.getOrDefault(b, 0L);
-        for (Block o : old.level(l)) {
+        for (int i : old.index(l).intersecting(b.box())) {
+          Block o = old.level(l).get(i);
           if (old.rankOf(o) == next.rankOf(b)) {
             n += o.box().overlapVolume(b.box());
           }
