@@ -54,6 +54,8 @@ public final class BalancingService {
   @Nullable private AmrHost host;
   @Nullable private RemapPolicy policy;
   @Nullable private BalanceReport lastReport;
+  /** The assignment {@link #lastReport} measures: an assignment is measured once, however often it is asked for. */
+  @Nullable private Assignment reported;
   @Nullable private RemapEvent pendingMeasurement;
   private double lastStepMax = Double.NaN;
   private double lastRemapCost = Double.NaN;
@@ -88,6 +90,7 @@ public final class BalancingService {
     this.host = newHost;
     this.policy = policies.get();
     this.lastReport = null;
+    this.reported = null;
     this.pendingMeasurement = null;
     this.lastStepMax = Double.NaN;
     this.lastRemapCost = Double.NaN;
@@ -126,35 +129,36 @@ public final class BalancingService {
   /**
    * The host has a new hierarchy (or its first one). The first placement is a remap by the balancer; afterwards
    * the trigger is asked and, if it says so, the balancer remaps. Otherwise grids that the host did not have
-   * {@linkplain #place placed} already are placed by the placement policy and migrated. Returns the
-   * assignment in force.
+   * {@linkplain #place placed} already are placed by the placement policy and migrated. Returns what
+   * happened: the decision, the assignment in force, the plan the host executed and its report.
    */
-  public Assignment regridded() {
+  public Outcome regridded() {
     AmrHost h = requireHost();
     Assignment current = h.currentAssignment();
     RemapDecision decision = current == null ? RemapDecision.remap("first placement") : policy.onRegrid();
     fire(l -> l.onDecision(step, decision));
     if (decision.shouldRemap()) {
-      return remap(h, current, decision, decision.predictedGain(), true);
+      return remap(h, current, decision, decision.predictedGain(),
+          current == null ? RemapEvent.Cause.FIRST_PLACEMENT : RemapEvent.Cause.REGRID);
     }
     Hierarchy now = h.hierarchy();
     if (current.hierarchy().equals(now)) {
-      lastReport = BalanceReport.of(BalanceProblem.of(now, h.machine(), h.costModel()), current);
-      return current;
+      return new Outcome(decision, current, null, false, reportOf(h, current));
     }
     BalanceProblem problem = problemFor(h, current);
     MigrationPlan plan = MigrationPlan.between(current, placement.balance(problem));
     h.migrate(plan);
-    lastReport = BalanceReport.of(problem, plan);
-    return plan.target();
+    measured(plan.target(), BalanceReport.of(problem, plan));
+    return new Outcome(decision, plan.target(), plan, false, lastReport);
   }
 
   /**
    * One synchronized step finished with these times. Asks the trigger and, if it says so (and the optional
-   * second stage agrees), remaps. Returns the trigger's decision. Times of another rank count than the host's
+   * second stage agrees), remaps. Returns what happened: the trigger's decision, and the remap's plan and
+   * report if there was one. Times of another rank count than the host's
    * machine are bad step times (see {@link #stepped(double[])}).
    */
-  public RemapDecision stepped(StepTimes times) {
+  public Outcome stepped(StepTimes times) {
     AmrHost h = requireHost();
     List<String> problems = gate(h).problems(times);
     return problems.isEmpty() ? accept(h, times) : refuse(problems);
@@ -169,7 +173,7 @@ public final class BalancingService {
    * {@link #steps()} and {@link #skippedSteps()}, the listeners hear {@link BalancingListener#onStepSkipped}, and
    * the answer is "keep" with the reason.
    */
-  public RemapDecision stepped(double[] secondsPerRank) {
+  public Outcome stepped(double[] secondsPerRank) {
     AmrHost h = requireHost();
     List<String> problems = gate(h).problems(secondsPerRank);
     return problems.isEmpty() ? accept(h, StepTimes.of(secondsPerRank)) : refuse(problems);
@@ -197,7 +201,7 @@ public final class BalancingService {
   }
 
   /** A bad step: nothing the trigger or the gain measurement uses is touched. */
-  private RemapDecision refuse(List<String> problems) {
+  private Outcome refuse(List<String> problems) {
     String message = StepTimeGate.message(step + 1, problems);
     if (options.badStepTimes() == BadStepTimes.REJECT) {
       throw new IllegalArgumentException(message);
@@ -206,7 +210,7 @@ public final class BalancingService {
     skippedSteps++;
     long skipped = step;
     fire(l -> l.onStepSkipped(skipped, message));
-    return RemapDecision.keep("bad step times skipped: " + message);
+    return kept(RemapDecision.keep("bad step times skipped: " + message));
   }
 
   /** Counts a good step and tells the listeners (and a pending remap its measured gain). */
@@ -222,23 +226,41 @@ public final class BalancingService {
     lastStepMax = times.max();
   }
 
-  private RemapDecision accept(AmrHost h, StepTimes times) {
+  private Outcome accept(AmrHost h, StepTimes times) {
     admit(times);
     RemapDecision decision = policy.onStep(times);
     fire(l -> l.onDecision(step, decision));
     if (!decision.shouldRemap()) {
-      return decision;
+      return kept(decision);
     }
     Assignment current = h.currentAssignment();
     if (current == null) {
       throw new IllegalStateException("the host stepped before its first regrid placed any grid");
     }
-    remap(h, current, decision, decision.predictedGain(), false);
-    return decision;
+    return remap(h, current, decision, decision.predictedGain(), RemapEvent.Cause.STEP);
   }
 
-  private Assignment remap(AmrHost h, @Nullable Assignment current, RemapDecision decision, double predicted,
-      boolean regrid) {
+  /** Nothing moved: the assignment in force and its report (measured when it came into force). */
+  private Outcome kept(RemapDecision decision) {
+    return new Outcome(decision, reported, null, false, lastReport);
+  }
+
+  /** The report of {@code assignment}: the one already measured if it is the same assignment. */
+  private BalanceReport reportOf(AmrHost h, Assignment assignment) {
+    if (lastReport == null || !(assignment == reported || assignment.equals(reported))) {
+      measured(assignment, BalanceReport.of(BalanceProblem.of(assignment.hierarchy(), h.machine(), h.costModel()),
+          assignment));
+    }
+    return lastReport;
+  }
+
+  private void measured(Assignment assignment, BalanceReport report) {
+    reported = assignment;
+    lastReport = report;
+  }
+
+  private Outcome remap(AmrHost h, @Nullable Assignment current, RemapDecision decision, double predicted,
+      RemapEvent.Cause cause) {
     BalanceProblem problem = problemFor(h, current);
     long start = nanoClock.getAsLong();
     Assignment proposed = balancer.balance(problem);
@@ -247,10 +269,9 @@ public final class BalancingService {
     MigrationPlan plan = MigrationPlan.between(current, proposed);
     BalanceReport after = BalanceReport.of(problem, plan);
     BalanceReport before = current == null || !current.hierarchy().equals(problem.hierarchy())
-        ? null : BalanceReport.of(BalanceProblem.of(problem.hierarchy(), problem.machine(), problem.costModel()),
-            current);
+        ? null : reportOf(h, current);
     double gain = predicted;
-    if (options.twoStage() && before != null && !regrid) {
+    if (options.twoStage() && before != null && cause == RemapEvent.Cause.STEP) {
       gain = predictedGain(before, after);
       double expectedCost = Double.isNaN(lastRemapCost) ? problem.costModel().remapCostEstimate() : lastRemapCost;
       if (!(gain > expectedCost)) {
@@ -259,7 +280,7 @@ public final class BalancingService {
             gain, options.horizon(), expectedCost);
         policy.onRemapSkipped();
         fire(l -> l.onRemapSkipped(step, why));
-        return current;
+        return kept(decision);
       }
     }
     double cost;
@@ -273,13 +294,13 @@ public final class BalancingService {
     // Both parts are this rank's own: agreed once, so that every rank's trigger learns the same cost.
     cost = h.agreedCost(cost);
     lastRemapCost = cost;
-    lastReport = after;
+    measured(proposed, after);
     remaps++;
     policy.onRemap(cost);
-    RemapEvent event = new RemapEvent(step, decision.reason(), gain, Double.NaN, cost, before, after, plan);
+    RemapEvent event = new RemapEvent(step, cause, decision.reason(), gain, Double.NaN, cost, before, after, plan);
     pendingMeasurement = event;
     fire(l -> l.onRemap(event));
-    return proposed;
+    return new Outcome(decision, proposed, plan, true, after);
   }
 
   /**
@@ -297,6 +318,22 @@ public final class BalancingService {
   private BalanceProblem problemFor(AmrHost h, @Nullable Assignment current) {
     BalanceProblem p = BalanceProblem.of(h.hierarchy(), h.machine(), h.costModel());
     return current == null ? p : p.withPrevious(current);
+  }
+
+  /**
+   * What one call of the host path did: the trigger's decision, the assignment in force afterwards, the plan the
+   * host executed in this call (null if nothing moved), whether that was a remap (a regrid's placement is not), and
+   * the report of the assignment in force (measured once, when it came into force; null before the first one).
+   */
+  public record Outcome(RemapDecision decision, @Nullable Assignment assignment, @Nullable MigrationPlan plan,
+      boolean remapped, @Nullable BalanceReport report) {
+    public boolean shouldRemap() {
+      return decision.shouldRemap();
+    }
+
+    public String reason() {
+      return decision.reason();
+    }
   }
 
   /**

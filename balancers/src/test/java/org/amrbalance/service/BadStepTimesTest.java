@@ -177,7 +177,7 @@ class BadStepTimesTest {
         assertThat(s.steps()).isEqualTo(before);
         assertThat(s.skippedSteps()).isZero();
       } else {
-        RemapDecision d = s.stepped(e.seconds());
+        RemapDecision d = s.stepped(e.seconds()).decision();
         assertThat(d.shouldRemap()).isFalse();
         assertThat(d.reason()).startsWith("bad step times skipped: " + stepPrefix).contains(e.expected());
         assertThat(s.steps()).isEqualTo(before + 1);

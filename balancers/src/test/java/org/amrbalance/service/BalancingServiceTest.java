@@ -55,7 +55,7 @@ class BalancingServiceTest {
     ScriptedPolicy policy = new ScriptedPolicy(2);
     BalancingService s = service(policy, ServiceOptions.defaults());
     s.attach(host);
-    Assignment first = s.regridded();
+    Assignment first = s.regridded().assignment();
     assertThat(first.rankOf(3)).isEqualTo(3);
     assertThat(host.plans).hasSize(1);
     assertThat(host.plans.get(0).isEmpty()).isTrue(); // nothing existed before
@@ -85,6 +85,41 @@ class BalancingServiceTest {
   }
 
   @Test
+  void eachCallSaysWhatHappenedAndEachRemapItsCause() {
+    FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
+    ScriptedPolicy policy = new ScriptedPolicy(2);
+    BalancingService s = service(policy, ServiceOptions.defaults());
+    s.attach(host);
+    BalancingService.Outcome first = s.regridded();
+    assertThat(first.remapped()).isTrue();
+    assertThat(first.plan()).isSameAs(host.plans.get(0));
+    assertThat(first.report()).isSameAs(s.lastReport().orElseThrow());
+
+    // A kept step moves nothing and reports the assignment in force as measured when it came into force.
+    BalancingService.Outcome kept = s.stepped(StepTimes.of(1, 1, 1, 1));
+    assertThat(kept.shouldRemap()).isFalse();
+    assertThat(kept.plan()).isNull();
+    assertThat(kept.remapped()).isFalse();
+    assertThat(kept.report()).isSameAs(first.report());
+    assertThat(kept.assignment()).isSameAs(first.assignment());
+
+    host.current = Assignment.wholeGrids(FOUR_TILES, 4, id -> 0);
+    BalancingService.Outcome fired = s.stepped(StepTimes.of(4, 0, 0, 0));
+    assertThat(fired.remapped()).isTrue();
+    assertThat(fired.plan()).isSameAs(host.plans.get(1));
+    assertThat(fired.report()).isSameAs(remaps.get(1).after());
+    assertThat(fired.assignment()).isSameAs(fired.plan().target());
+
+    policy.remapOnRegrid = true;
+    BalancingService.Outcome regrid = s.regridded();
+    assertThat(regrid.remapped()).isTrue();
+    assertThat(remaps).extracting(RemapEvent::cause).containsExactly(RemapEvent.Cause.FIRST_PLACEMENT,
+        RemapEvent.Cause.STEP, RemapEvent.Cause.REGRID);
+    // The replaced assignment was measured once, when it came into force: its report is the "before" of the next.
+    assertThat(remaps.get(2).before()).isSameAs(fired.report());
+  }
+
+  @Test
   void regridWithoutARemapKeepsDataWhereItIs() {
     FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0);
     BalancingService s = service(new ScriptedPolicy(), ServiceOptions.defaults());
@@ -94,7 +129,7 @@ class BalancingServiceTest {
         Patch.of(0, 0, Box.of2d(0, 0, 3, 3)), Patch.of(1, 0, Box.of2d(4, 0, 7, 3)),
         Patch.of(2, 0, Box.of2d(0, 4, 3, 7)), Patch.of(3, 0, Box.of2d(4, 4, 7, 7)),
         Patch.of(9, 1, Box.of2d(10, 10, 13, 13))));
-    Assignment placed = s.regridded();
+    Assignment placed = s.regridded().assignment();
     // With its parent, patch 3: alone on its level, no other rank would carry it with less load.
     assertThat(placed.rankOf(9)).isEqualTo(3);
     for (int id = 0; id < 4; id++) {
@@ -169,7 +204,7 @@ class BalancingServiceTest {
     assertThat(b.steps()).isEqualTo(5);
     assertThat(b.remaps()).isEqualTo(a.remaps());
     for (int i = 0; i < 7; i++) {
-      assertThat(b.stepped(t)).as("step " + (6 + i)).isEqualTo(a.stepped(t));
+      assertThat(b.stepped(t).decision()).as("step " + (6 + i)).isEqualTo(a.stepped(t).decision());
     }
     assertThat(b.remaps()).isEqualTo(a.remaps()); // the costs differ: they are measured times
     assertThat(a.remaps()).isEqualTo(5); // the first placement, then after steps 3, 6, 9 and 12
@@ -302,7 +337,7 @@ class BalancingServiceTest {
     Assignment placed = s.place(refined);
     host.hierarchy = refined;
     host.current = placed;
-    assertThat(s.regridded()).isSameAs(placed);
+    assertThat(s.regridded().assignment()).isSameAs(placed);
     assertThat(placement.calls).isEqualTo(1);
     assertThat(balancer.calls).isEqualTo(1);
     assertThat(host.plans).as("nothing migrates: the new grids were placed where their data is").isEmpty();
