@@ -383,6 +383,19 @@ public final class BalancingService {
     }
   }
 
+  /**
+   * The report of the host's assignment in force, measured once per assignment (the one of the last outcome, unless
+   * the host changed its assignment since, after a failed remap say).
+   */
+  public BalanceReport currentReport() {
+    AmrHost h = requireHost();
+    Assignment current = h.currentAssignment();
+    if (current == null) {
+      throw new IllegalStateException("no assignment yet: the host's first regrid places the grids");
+    }
+    return reportOf(h, current);
+  }
+
   /** The report of the assignment in force after the last regrid or remap. */
   public Optional<BalanceReport> lastReport() {
     return Optional.ofNullable(lastReport);

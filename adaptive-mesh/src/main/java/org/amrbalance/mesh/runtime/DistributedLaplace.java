@@ -26,7 +26,6 @@ import org.amrbalance.service.BalancingListener;
 import org.amrbalance.service.BalancingService;
 import org.amrbalance.service.RemapEvent;
 import org.amrbalance.spi.Assignment;
-import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Machine;
@@ -55,30 +54,21 @@ public final class DistributedLaplace {
   private final LaplaceAmr solver;
   private final DistributedHost host;
   private final PayloadExchange exchange;
-  private final List<String> failedRemaps = new ArrayList<>();
   private final BalancingService service;
-  @Nullable private StepTimes stepTimes;
-  private int remapsSkipped;
-  private final List<Remap> remaps = new ArrayList<>();
-  private final double[] computeSeconds;
-  private double sumAverage;
-  private double sumMax;
-  private double wallSeconds;
-  @Nullable private Assignment reported;
-  @Nullable private BalanceReport report;
-  /** Summed over the steps: compute, exchange, regrid and remap seconds (see {@link StepReport}). */
-  private final double[] phaseSeconds = new double[4];
-  private double sumPredictionError;
-  private int predictedSteps;
-  /** True while the service decides on a step's times (a remap then is not the regrid's). */
-  private boolean stepping;
+  /** What the run measured, summed over its steps (the service counts steps and measures assignments itself). */
+  private final RunStatistics stats;
   private int step;
   /** The step this process started after: 0, or the checkpoint's step on a restart. */
   private final int startStep;
-  private int checkpointEvery;
+  /** Every how many steps a checkpoint is written, and where (0 and null: none). */
+  private CheckpointSchedule checkpoints = new CheckpointSchedule(0, null);
   private java.util.function.DoubleUnaryOperator stepTimeFilter = t -> t;
-  @Nullable
-  private Path checkpointFile;
+
+  private record CheckpointSchedule(int every, @Nullable Path file) {
+    boolean due(int step) {
+      return every > 0 && step % every == 0 && file != null;
+    }
+  }
 
   /**
    * A remap as every rank saw it: in which step (after its sweeps, or at its regrid), why, the agreed cost, the
@@ -110,11 +100,11 @@ public final class DistributedLaplace {
     this.options = options;
     this.exchange = PayloadExchange.of(comm);
     exchange.remapTimeout(options.remapTimeout().orElse(null));
-    this.computeSeconds = new double[comm.size()];
+    this.stats = new RunStatistics(comm.size());
     this.service = injector.getInstance(BalancingService.class);
     this.host = new DistributedHost(comm, exchange);
     host.observe(migrations);
-    service.addListener(new RunStatistics());
+    service.addListener(stats);
     if (probe != null) {
       service.addListener(probe);
     }
@@ -148,8 +138,30 @@ public final class DistributedLaplace {
     }
   }
 
-  /** The run's numbers, from the service's events: good step times, remaps, remaps that did not happen. */
+  /**
+   * The run's numbers, from the service's events (good step times, remaps, remaps that did not happen) and from the
+   * steps' own timing.
+   */
   private final class RunStatistics implements BalancingListener {
+    private final List<String> failedRemaps = new ArrayList<>();
+    private final List<Remap> remaps = new ArrayList<>();
+    private final double[] computeSeconds;
+    /** Summed over the steps: compute, exchange, regrid and remap seconds (see {@link StepReport}). */
+    private final double[] phaseSeconds = new double[4];
+    @Nullable private StepTimes stepTimes;
+    private int remapsSkipped;
+    private double sumAverage;
+    private double sumMax;
+    private double wallSeconds;
+    private double sumPredictionError;
+    private int predictedSteps;
+    /** True while the service decides on a step's times (a remap then is not the regrid's). */
+    private boolean stepping;
+
+    RunStatistics(int ranks) {
+      this.computeSeconds = new double[ranks];
+    }
+
     @Override
     public void onStep(long admitted, StepTimes times) {
       stepTimes = times;
@@ -291,8 +303,7 @@ public final class DistributedLaplace {
       throw new IllegalArgumentException("checkpointEvery = " + n + ", file = " + file
           + ": n must be >= 0 and a file given if n > 0");
     }
-    checkpointEvery = n;
-    checkpointFile = file;
+    checkpoints = new CheckpointSchedule(n, file);
   }
 
   /** Takes the next step; collective. */
@@ -300,7 +311,7 @@ public final class DistributedLaplace {
     if (step >= options.steps()) {
       throw new IllegalStateException("step " + (step + 1) + ": the run has " + options.steps() + " steps");
     }
-    int remapsBefore = remaps.size();
+    int remapsBefore = stats.remaps.size();
     // The modelled load the step's measured times are compared with (taken again after a regrid).
     BalanceReport modelled = report();
     comm.barrier();
@@ -316,7 +327,7 @@ public final class DistributedLaplace {
       try {
         service.regridded();
       } catch (RemapFailedException e) {
-        failedRemaps.add("step " + step + ": " + e.getMessage());
+        stats.failedRemaps.add("step " + step + ": " + e.getMessage());
       }
     }
     long regridEnd = System.nanoTime();
@@ -328,27 +339,27 @@ public final class DistributedLaplace {
     }
     // Every rank holds the same gathered times, so every rank's service rejects (throws) or skips the same step;
     // good times come back through RunStatistics.
-    stepTimes = null;
+    stats.stepTimes = null;
     if (step < options.steps()) {
-      stepping = true;
+      stats.stepping = true;
       try {
         service.stepped(seconds);
       } catch (RemapFailedException e) {
         // The service has told the trigger that the remap did not happen; the old assignment stays.
-        failedRemaps.add("step " + step + ": " + e.getMessage());
+        stats.failedRemaps.add("step " + step + ": " + e.getMessage());
       } finally {
-        stepping = false;
+        stats.stepping = false;
       }
     } else {
       // Counted, but the trigger is not asked: a remap after the last step would cost and never pay.
       service.lastStep(seconds);
     }
-    StepTimes times = stepTimes;
+    StepTimes times = stats.stepTimes;
     long end = System.nanoTime();
     double wall = comm.allReduceMax((end - start) / 1e9);
-    wallSeconds += wall;
+    stats.wallSeconds += wall;
     double remapCost = 0;
-    for (Remap r : remaps.subList(remapsBefore, remaps.size())) {
+    for (Remap r : stats.remaps.subList(remapsBefore, stats.remaps.size())) {
       remapCost += r.cost();
     }
     // A remap at the regrid is part of the regrid phase's time; one after the sweeps is the rest of the step.
@@ -357,16 +368,16 @@ public final class DistributedLaplace {
     double exchangeSeconds = exchange.exchangeSeconds() - exchangedBefore;
     double predictionError = times == null ? Double.NaN : predictionError(modelled, times);
     if (times != null) {
-      sumPredictionError += predictionError;
-      predictedSteps++;
+      stats.sumPredictionError += predictionError;
+      stats.predictedSteps++;
     }
-    phaseSeconds[0] += times == null ? 0 : compute;
-    phaseSeconds[1] += exchangeSeconds;
-    phaseSeconds[2] += regridSeconds;
-    phaseSeconds[3] += remapCost;
-    if (checkpointEvery > 0 && step % checkpointEvery == 0 && checkpointFile != null) {
+    stats.phaseSeconds[0] += times == null ? 0 : compute;
+    stats.phaseSeconds[1] += exchangeSeconds;
+    stats.phaseSeconds[2] += regridSeconds;
+    stats.phaseSeconds[3] += remapCost;
+    if (checkpoints.due(step)) {
       try {
-        checkpoint(checkpointFile);
+        checkpoint(checkpoints.file());
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -376,7 +387,7 @@ public final class DistributedLaplace {
     for (int l = 0; l < patches.length; l++) {
       patches[l] = h.level(l).size();
     }
-    return new StepReport(step, PATH.at(step).x0(), regrid, remaps.size() - remapsBefore, times, wall,
+    return new StepReport(step, PATH.at(step).x0(), regrid, stats.remaps.size() - remapsBefore, times, wall,
         solver.maxError(), solver.pointsPerLevel(), patches, report().imbalance(), compute, exchangeSeconds,
         regridSeconds, remapCost, predictionError);
   }
@@ -384,7 +395,7 @@ public final class DistributedLaplace {
   /** The agreed cost of the remaps since {@code from} that happened at the regrid (part of the regrid phase). */
   private double regridRemapCost(int from) {
     double c = 0;
-    for (Remap r : remaps.subList(from, remaps.size())) {
+    for (Remap r : stats.remaps.subList(from, stats.remaps.size())) {
       if (r.atRegrid()) {
         c += r.cost();
       }
@@ -430,7 +441,7 @@ public final class DistributedLaplace {
 
   /** Each remap that failed and was undone: the step, the failing ranks and moves, and why. */
   public List<String> failedRemaps() {
-    return List.copyOf(failedRemaps);
+    return List.copyOf(stats.failedRemaps);
   }
 
   /** Replaces this rank's measured step time by {@code f} of it before the gather: for tests of bad step times. */
@@ -445,7 +456,7 @@ public final class DistributedLaplace {
 
   /** How many times the trigger was told that a remap it asked for did not happen (a failed remap, say). */
   public int remapsSkipped() {
-    return remapsSkipped;
+    return stats.remapsSkipped;
   }
 
   /** The exchange of grid data of this rank (fault injection in tests). */
@@ -459,16 +470,11 @@ public final class DistributedLaplace {
   }
 
   /**
-   * The balance report of the assignment in force, from {@link BalanceReport}; measured once per assignment (a step
-   * asks for it before its sweeps and after them, and most steps keep the assignment).
+   * The balance report of the assignment in force: the service's, which measures each assignment once, when it
+   * comes into force (a step asks for it before its sweeps and after them, and most steps keep the assignment).
    */
   public BalanceReport report() {
-    Assignment a = solver.assignment();
-    if (a != reported) {
-      report = BalanceReport.of(BalanceProblem.of(solver.hierarchy(), solver.machine()), a);
-      reported = a;
-    }
-    return report;
+    return service.currentReport();
   }
 
   public LaplaceAmr solver() {
@@ -485,19 +491,19 @@ public final class DistributedLaplace {
 
   /** Every remap so far (the placement when the service was attached included). */
   public List<Remap> remaps() {
-    return List.copyOf(remaps);
+    return List.copyOf(stats.remaps);
   }
 
   /** The run so far in numbers; collective (the error is a reduction). */
   public Summary summary() {
     double remapCost = 0;
-    for (Remap r : remaps) {
+    for (Remap r : stats.remaps) {
       remapCost += r.cost();
     }
     return new Summary(step - startStep, startStep, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
-        Summary.utilization(sumAverage, sumMax, remapCost), computeSeconds.clone(),
-        report().rankLoads(), wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()),
-        phaseSeconds.clone(), predictedSteps == 0 ? Double.NaN : sumPredictionError / predictedSteps);
+        Summary.utilization(stats.sumAverage, stats.sumMax, remapCost), stats.computeSeconds.clone(),
+        report().rankLoads(), stats.wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()),
+        stats.phaseSeconds.clone(), stats.predictedSteps == 0 ? Double.NaN : stats.sumPredictionError / stats.predictedSteps);
   }
 
   /**
