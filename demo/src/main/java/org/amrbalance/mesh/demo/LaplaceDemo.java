@@ -185,6 +185,18 @@ public final class LaplaceDemo {
         if (!help && restartFile != null && !java.nio.file.Files.isRegularFile(restartFile)) {
           throw new IllegalArgumentException("--restart = " + restartFile + ": no such file");
         }
+        if (!help && restartFile != null) {
+          // Read once here, so that a file that is not a checkpoint stops the demo before any rank starts.
+          try {
+            org.amrbalance.mesh.runtime.Checkpoint.read(restartFile);
+          } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--restart = " + restartFile + ": not a checkpoint (" + e.getMessage()
+                + ")");
+          }
+        }
+        if (!help && java.nio.file.Files.exists(Path.of(output)) && !java.nio.file.Files.isDirectory(Path.of(output))) {
+          throw new IllegalArgumentException("--output = " + output + ": is a file; give the folder to write into");
+        }
         if (json && !bench) {
           throw new IllegalArgumentException("--json: only with --bench");
         }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -214,6 +215,17 @@ class LaplaceDemoTest {
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--set", "m=3")).hasMessageContaining("--set = m=3");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--restart", dir.resolve("none.ckpt").toString()))
         .hasMessageContaining("none.ckpt: no such file");
+  }
+
+  @Test
+  void aFileWhereAFolderOrACheckpointBelongsIsRefusedBeforeAnyRankStarts(@TempDir Path dir) throws Exception {
+    Path notes = Files.writeString(dir.resolve("notes.txt"), "not a checkpoint\n");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--restart", notes.toString()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("notes.txt: not a checkpoint");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--output", notes.toString()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("notes.txt: is a file");
+    // A folder that does not exist yet is fine: the demo creates it.
+    assertThat(LaplaceDemo.Args.parse("--output", dir.resolve("new").toString()).output().getFileName().toString()).isEqualTo("new");
   }
 
   @Test
