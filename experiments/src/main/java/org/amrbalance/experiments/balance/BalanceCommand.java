@@ -47,6 +47,9 @@ public final class BalanceCommand implements Command {
       description = "a balancer name, or all (default knapsack); see --list")
   String balancer;
 
+  /** From this many ranks on, even a single run says what it is doing before it starts. */
+  static final int LARGE_RANKS = 65_536;
+
   @CommandLine.Option(names = "--ranks", paramLabel = "P[,P...]", description = "rank counts (default 16)")
   String ranks;
 
@@ -146,15 +149,23 @@ public final class BalanceCommand implements Command {
       }
     }
     List<BalanceRun> runs = new ArrayList<>();
+    int total = files.size() * o.ranks().size() * o.balancers().size();
+    int done = 0;
+    long start = System.nanoTime();
     for (HierarchyFile file : files) {
       recorded(file).ifPresent(runs::add);
       for (int p : o.ranks()) {
         Machine machine = MachineSpec.parse(o.topology(), p);
         for (String name : o.balancers()) {
-          runs.add(runOne(file, name, o.settings().get(name), machine, o.topology()));
-          if (o.output() == Output.CSV && o.balancers().size() * o.ranks().size() > 1) {
-            call.err().printf("%s on %d ranks done%n", name, p);
+          // Progress on stderr (stdout carries the result): a large rank count can take minutes, so the user sees
+          // what runs, and after the first run an estimate of what is left.
+          if (total > 1 || p >= LARGE_RANKS) {
+            call.err().printf("balance: %d/%d %s on %d ranks%s%n", done + 1, total, name, p,
+                done == 0 ? "" : String.format(java.util.Locale.ROOT, " (about %.0f s left)",
+                    (System.nanoTime() - start) * 1e-9 / done * (total - done)));
           }
+          runs.add(runOne(file, name, o.settings().get(name), machine, o.topology()));
+          done++;
         }
       }
     }

@@ -28,6 +28,24 @@ class BalanceCommandTest {
   }
 
   @Test
+  void severalRunsSayOnStderrWhatRunsAndWhatIsLeftWhileStdoutCarriesOnlyTheResult() {
+    Path file = DATA.resolve("chombo_testGrids.2d");
+    assertThat(run("balance", "--input", file.toString(), "--balancer", "all", "--ranks", "4,8", "--markdown"))
+        .isZero();
+    List<String> names = List.copyOf(org.amrbalance.config.BalancingModules.balancerNames());
+    int total = 2 * names.size();
+    List<String> progress = err.toString(StandardCharsets.UTF_8).lines().toList();
+    assertThat(progress).hasSize(total);
+    assertThat(progress.get(0)).isEqualTo("balance: 1/" + total + " " + names.get(0) + " on 4 ranks");
+    assertThat(progress.get(total - 1)).startsWith("balance: " + total + "/" + total + " " + names.get(names.size() - 1)
+        + " on 8 ranks (about ").endsWith(" s left)");
+    assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("balance: ");
+    err.reset();
+    assertThat(run("balance", "--input", file.toString(), "--balancer", "knapsack", "--ranks", "4")).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8)).as("one small run says nothing").isEmpty();
+  }
+
+  @Test
   void jsonCarriesTheReportOfTheChosenBalancer() throws Exception {
     Path file = DATA.resolve("chombo_testGrids.2d");
     assertThat(run("balance", "--input", file.toString(), "--balancer", "knapsack", "--ranks", "4",
