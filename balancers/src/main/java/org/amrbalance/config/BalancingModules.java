@@ -90,18 +90,8 @@ public final class BalancingModules {
     Map<String, Component<LoadBalancer>> placements = new TreeMap<>(balancers);
     placements.putIfAbsent(INHERIT.name(), INHERIT);
     Component<LoadBalancer> placement = known(PLACEMENT, placementName, "placement", placements);
-    List<String> members = memberNames(triggerName);
-    boolean composite = isComposite(triggerName);
-    for (String m : members) {
-      if (!triggers.containsKey(m)) {
-        throw new IllegalArgumentException(TRIGGER + " = " + triggerName + ": unknown trigger" + (composite ? " '" + m
-            + "'" : "") + "; known: " + triggers.keySet() + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
-      }
-    }
-    if (new HashSet<>(members).size() != members.size()) {
-      throw new IllegalArgumentException(TRIGGER + " = " + triggerName + ": a composite names each trigger once "
-          + "(members share their options amrbalance.NAME.*)");
-    }
+    List<String> members = RemapPolicies.members(triggerName, triggers.keySet());
+    boolean composite = RemapPolicies.isComposite(triggerName);
 
     Map<String, Map<String, String>> byComponent = byComponent(properties, placements, triggers);
     ServiceOptions serviceOptions = SERVICE.create(byComponent.getOrDefault(SERVICE.name(), Map.of()));
@@ -122,7 +112,8 @@ public final class BalancingModules {
    * option of fixed-interval while adaptive runs, say): valid, but read by nobody, which a user should hear about.
    */
   public static List<String> unusedKeys(Map<String, String> properties) {
-    Set<String> used = new HashSet<>(memberNames(properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim()));
+    Set<String> used =
+        new HashSet<>(RemapPolicies.memberNames(properties.getOrDefault(TRIGGER, DEFAULT_TRIGGER).trim()));
     used.add(properties.getOrDefault(BALANCER, DEFAULT_BALANCER).trim());
     used.add(properties.getOrDefault(PLACEMENT, DEFAULT_PLACEMENT).trim());
     used.add(SERVICE.name());
@@ -231,26 +222,10 @@ public final class BalancingModules {
     return key.equals(BALANCER) || key.equals(TRIGGER) || key.equals(PLACEMENT);
   }
 
-  private static boolean isComposite(String name) {
-    return name.startsWith(ANY) || name.startsWith(ALL);
-  }
-
   /** The component an {@code amrbalance.COMPONENT.OPTION} key configures. */
   private static String component(String key) {
     String rest = key.substring(PREFIX.length());
     int dot = rest.indexOf('.');
     return dot < 0 ? rest : rest.substring(0, dot);
-  }
-
-  /** The trigger names of {@code name}: itself, or the members of an {@code any:}/{@code all:} composite. */
-  private static List<String> memberNames(String name) {
-    if (!isComposite(name)) {
-      return List.of(name);
-    }
-    List<String> members = new ArrayList<>();
-    for (String m : name.substring(name.indexOf(':') + 1).split(",", -1)) {
-      members.add(m.trim());
-    }
-    return members;
   }
 }

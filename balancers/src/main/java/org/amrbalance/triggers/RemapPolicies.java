@@ -188,17 +188,21 @@ public final class RemapPolicies {
 
   /** The trigger names of {@code name}: itself, or the members of a composite (each known and given once). */
   public static List<String> members(String name) {
-    if (!isComposite(name)) {
-      return List.of(name);
-    }
-    List<String> members = new ArrayList<>();
-    for (String m : name.substring(name.indexOf(':') + 1).split(",", -1)) {
-      String member = m.trim();
-      if (!components().containsKey(member)) {
-        throw new IllegalArgumentException("amrbalance.trigger = " + name + ": unknown trigger '" + member
-            + "'; known: " + names());
+    return members(name, names());
+  }
+
+  /**
+   * The trigger names of {@code name} checked against {@code known}: itself, or the members of an {@code any:} or
+   * {@code all:} composite, each known and given once; an error naming the unknown one otherwise.
+   */
+  public static List<String> members(String name, Set<String> known) {
+    boolean composite = isComposite(name);
+    List<String> members = memberNames(name);
+    for (String m : members) {
+      if (!known.contains(m)) {
+        throw new IllegalArgumentException("amrbalance.trigger = " + name + ": unknown trigger" + (composite ? " '" + m
+            + "'" : "") + "; known: " + known + (composite ? "" : ", or any:NAME,NAME / all:NAME,NAME"));
       }
-      members.add(member);
     }
     if (new HashSet<>(members).size() != members.size()) {
       throw new IllegalArgumentException("amrbalance.trigger = " + name + ": a composite names each trigger once "
@@ -207,7 +211,19 @@ public final class RemapPolicies {
     return members;
   }
 
-  private static boolean isComposite(String name) {
+  /** The names {@code name} lists, unchecked: itself, or the members of an {@code any:}/{@code all:} composite. */
+  public static List<String> memberNames(String name) {
+    if (!isComposite(name)) {
+      return List.of(name);
+    }
+    List<String> members = new ArrayList<>();
+    for (String m : name.substring(name.indexOf(':') + 1).split(",", -1)) {
+      members.add(m.trim());
+    }
+    return members;
+  }
+
+  public static boolean isComposite(String name) {
     return name.startsWith(ANY) || name.startsWith(ALL);
   }
 
