@@ -1,6 +1,5 @@
 package org.amrbalance.experiments.balance;
 
-import com.google.inject.Guice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.Nullable;
+import org.amrbalance.balancers.LoadBalancers;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.experiments.cli.Command;
 import org.amrbalance.experiments.cli.Invocation;
@@ -72,6 +72,30 @@ public final class BalanceCommand implements Command {
   @CommandLine.Option(names = "--list", description = "list the balancers and their options, and exit")
   boolean list;
 
+  @CommandLine.Option(names = "--write-map", paramLabel = "DIR",
+      description = "write each run's box-to-rank map for the code that wrote the input: per level the rank of every"
+          + " box in the file's order (level_L.map), the new boxes where the balancer cut them (level_L.boxes), Enzo's"
+          + " ProcessorNumber per grid, and map.json; several runs go to DIR/INPUT_BALANCER_P (docs/maps.md)")
+  @Nullable
+  String writeMap;
+
+  @CommandLine.Option(names = "--subcycling", paramLabel = "on|off",
+      description = "work of level L x the steps it takes per level-0 step (product of the ratios above it), as"
+          + " AMReX, Enzo and Chombo subcycle by default (default off: every level steps together)")
+  @Nullable
+  String subcycling;
+
+  @CommandLine.Option(names = "--costs", paramLabel = "FILE",
+      description = "measured per-box costs: a CSV with a header and the columns box,cost or level,index,cost, every"
+          + " box once (default: the cell count)")
+  @Nullable
+  String costs;
+
+  @CommandLine.Option(names = "--box-overhead", paramLabel = "W",
+      description = "work added to every box, in the units of its work (cells, or the CSV's) (default 0)")
+  @Nullable
+  String boxOverhead;
+
   /** How the runs are printed. */
   enum Output { CSV, JSON, MARKDOWN }
 
@@ -80,7 +104,7 @@ public final class BalanceCommand implements Command {
    * valid, and every input file exists, before any file is read.
    */
   record Options(List<Path> inputs, String format, List<String> balancers, Map<String, Map<String, String>> settings,
-      List<Integer> ranks, String topology, Output output) {
+      List<Integer> ranks, String topology, Output output, @Nullable Path writeMap, CostOptions costs) {
     Options {
       inputs = List.copyOf(inputs);
       balancers = List.copyOf(balancers);
@@ -118,10 +142,12 @@ public final class BalanceCommand implements Command {
     }
     List<Path> files = new ArrayList<>();
     for (String name : input.split(",")) {
-      files.add(Values.readableFile("--input", name, workingDirectory));
+      files.add(Values.hierarchyInput("--input", name, workingDirectory));
     }
+    Path mapDir = writeMap == null ? null : Values.writableFolder("--write-map", writeMap, workingDirectory);
     return new Options(files, f, balancers, settings, p, t,
-        json ? Output.JSON : markdown ? Output.MARKDOWN : Output.CSV);
+        json ? Output.JSON : markdown ? Output.MARKDOWN : Output.CSV, mapDir,
+        CostOptions.parse(subcycling, costs, boxOverhead, workingDirectory));
   }
 
   @Override
@@ -141,13 +167,14 @@ public final class BalanceCommand implements Command {
     List<HierarchyFile> files = new ArrayList<>();
     for (Path file : o.inputs()) {
       try {
-        files.add(read(file, o.format()));
+        files.add(o.costs().apply(read(file, o.format())));
       } catch (HierarchyFormatException e) {
         throw UsageException.of(e);
       } catch (IOException e) {
         throw UsageException.unreadable(e, file);
       }
     }
+    boolean oneRun = files.size() * o.ranks().size() * o.balancers().size() == 1;
     List<BalanceRun> runs = new ArrayList<>();
     int total = files.size() * o.ranks().size() * o.balancers().size();
     int done = 0;
@@ -164,7 +191,14 @@ public final class BalanceCommand implements Command {
                 done == 0 ? "" : String.format(java.util.Locale.ROOT, " (about %.0f s left)",
                     (System.nanoTime() - start) * 1e-9 / done * (total - done)));
           }
-          runs.add(runOne(file, name, o.settings().get(name), machine, o.topology()));
+          Placed placed = place(file, name, o.settings().get(name), machine, o.topology());
+          runs.add(placed.run());
+          if (o.writeMap() != null) {
+            Path dir = oneRun ? o.writeMap() : o.writeMap().resolve(MapExport.folderName(file.source(), name, p));
+            MapExport.write(dir, file.source(), file.format(), placed.run().balancer(), placed.assignment(),
+                placed.run().report());
+            call.err().println("balance: wrote the map of " + name + " on " + p + " ranks to " + dir);
+          }
           done++;
         }
       }
@@ -177,11 +211,13 @@ public final class BalanceCommand implements Command {
     return 0;
   }
 
+  /** Reads {@code input}, a hierarchy file or an AMReX plotfile folder (its {@code Header}). */
   static HierarchyFile read(Path input, String format) throws java.io.IOException {
+    Path file = java.nio.file.Files.isDirectory(input) ? input.resolve(Values.AMREX_HEADER) : input;
     if (format.equals("auto")) {
-      return HierarchyReaders.read(input);
+      return HierarchyReaders.read(file);
     }
-    return HierarchyReaders.reader(HierarchyFormat.fromConfigName(format)).read(input);
+    return HierarchyReaders.reader(HierarchyFormat.fromConfigName(format)).read(file);
   }
 
   /** One balancer, chosen by name with default options, on one machine. */
@@ -195,16 +231,23 @@ public final class BalanceCommand implements Command {
    */
   public static BalanceRun runOne(HierarchyFile file, String balancer, Map<String, String> options, Machine machine,
       String topology) {
-    LoadBalancer lb = Guice.createInjector(BalancingModules.balancerModule(balancer, options))
-        .getInstance(LoadBalancer.class);
+    return place(file, balancer, options, machine, topology).run();
+  }
+
+  /** A run and the assignment it measured. */
+  record Placed(BalanceRun run, Assignment assignment) {}
+
+  static Placed place(HierarchyFile file, String balancer, Map<String, String> options, Machine machine,
+      String topology) {
+    LoadBalancer lb = LoadBalancers.create(balancer, options);
     BalanceProblem problem = BalanceProblem.of(file.hierarchy(), machine);
     long start = System.nanoTime();
     Assignment a = lb.balance(problem);
     double seconds = (System.nanoTime() - start) * 1e-9;
     StringBuilder label = new StringBuilder(balancer);
     new java.util.TreeMap<>(options).forEach((k, v) -> label.append(' ').append(k).append('=').append(v));
-    return new BalanceRun(file.source(), label.toString(), machine.ranks(), topology, BalanceReport.of(problem, a),
-        seconds);
+    return new Placed(new BalanceRun(file.source(), label.toString(), machine.ranks(), topology,
+        BalanceReport.of(problem, a), seconds), a);
   }
 
   /**

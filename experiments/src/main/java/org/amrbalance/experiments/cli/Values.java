@@ -92,6 +92,26 @@ public final class Values {
   }
 
   /** A file to read: it must exist, be a regular file and be readable. */
+  /** The file an AMReX plotfile folder keeps its hierarchy in. */
+  public static final String AMREX_HEADER = "Header";
+
+  /**
+   * A hierarchy input: a readable file, or an AMReX plotfile folder holding a {@value #AMREX_HEADER} (as yt takes
+   * one); a folder without one is an error saying so.
+   */
+  public static Path hierarchyInput(String name, String raw, Path workingDirectory) {
+    Path p = path(name, raw, workingDirectory);
+    if (Files.isDirectory(p)) {
+      if (!Files.isRegularFile(p.resolve(AMREX_HEADER))) {
+        throw UsageException.input("is a folder with no " + AMREX_HEADER + ": give a hierarchy file (Enzo"
+            + " .hierarchy, Chombo layout, AMReX Header) or an AMReX plotfile folder", p);
+      }
+      readableFile(name, p.resolve(AMREX_HEADER).toString(), workingDirectory);
+      return p;
+    }
+    return readableFile(name, raw, workingDirectory);
+  }
+
   public static Path readableFile(String name, String raw, Path workingDirectory) {
     Path p = path(name, raw, workingDirectory);
     if (Files.isDirectory(p)) {
