@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.amrbalance.spi.Box;
@@ -100,5 +101,27 @@ class HierarchyReadersTest {
     HierarchyFile full = HierarchyFile.of("f", HierarchyFormat.CHOMBO, h, Map.of(0, 0, 1, 1));
     assertThat(full.recordedAssignment().orElseThrow().ranks()).isEqualTo(2);
     assertThatThrownBy(() -> full.recordedAssignment(1)).hasMessageContaining("ranks = 1");
+  }
+
+  @Test
+  void hierarchyFileNotesAreAnImmutablePartOfItsValue() {
+    Hierarchy h = Hierarchy.of(Box.ofSize(8, 8), new int[0], List.of(Patch.of(0, 0, Box.ofSize(8, 8))));
+    HierarchyFile plain = HierarchyFile.of("f", HierarchyFormat.AMREX, h, Map.of());
+    assertThat(plain.notes()).isEmpty();
+    assertThat(HierarchyFile.of("f", HierarchyFormat.AMREX, h, Map.of(), List.of())).isEqualTo(plain);
+
+    List<String> given = new ArrayList<>(List.of("f line 3: something was ignored"));
+    HierarchyFile noted = HierarchyFile.of("f", HierarchyFormat.AMREX, h, Map.of(), given);
+    given.add("added later");
+    assertThat(noted.notes()).containsExactly("f line 3: something was ignored");
+    assertThatThrownBy(() -> noted.notes().add("x")).isInstanceOf(UnsupportedOperationException.class);
+    assertThat(noted).isNotEqualTo(plain).hasToString("HierarchyFile[f, amrex, " + h + ", 0 recorded ranks, 1 notes]");
+    assertThat(noted.hashCode()).isEqualTo(HierarchyFile.of("f", HierarchyFormat.AMREX, h, Map.of(),
+        List.of("f line 3: something was ignored")).hashCode());
+
+    assertThatThrownBy(() -> HierarchyFile.of("f", HierarchyFormat.AMREX, h, Map.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("notes = null");
+    assertThatThrownBy(() -> HierarchyFile.of("f", HierarchyFormat.AMREX, h, Map.of(), List.of("ok", " ")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("notes[1] =  : must be a sentence");
   }
 }
