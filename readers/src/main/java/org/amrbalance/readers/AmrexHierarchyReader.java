@@ -40,9 +40,9 @@ import org.amrbalance.spi.Hierarchy;
  *   <li>Patch ids number the boxes from 0 in Header order, level by level.
  * </ul>
  *
- * <p>{@link #read(Path)} looks for each level's box list as {@code PATH_H} beside the Header for the MultiFab path
- * the Header names (a plotfile directory) and as {@code PREFIXLevel_N_Cell_H} for a Header named {@code
- * PREFIXHeader} (flattened copies).
+ * <p>{@link #read(Path)} takes the Header or the plotfile folder holding it (as yt does), and looks for each level's
+ * box list as {@code PATH_H} beside the Header for the MultiFab path the Header names (a plotfile directory) and as
+ * {@code PREFIXLevel_N_Cell_H} for a Header named {@code PREFIXHeader} (flattened copies).
  *
  * <p>A ratio line that lists more ratios than the levels written need (one per allowed level) is read for the
  * levels written; the rest is named in a {@link HierarchyFile#notes() note}.
@@ -68,9 +68,13 @@ final class AmrexHierarchyReader implements HierarchyReader {
     return HierarchyFormat.AMREX;
   }
 
-  /** Reads {@code header} with every {@code Cell_H} found beside it; see the class comment. */
+  /**
+   * Reads {@code header} with every {@code Cell_H} found beside it; see the class comment. A plotfile folder (one
+   * holding {@code Header}) is read as its {@code Header}, see {@link HierarchyReaders#resolve(Path)}.
+   */
   @Override
-  public HierarchyFile read(Path header) throws IOException {
+  public HierarchyFile read(Path input) throws IOException {
+    Path header = HierarchyReaders.resolve(input);
     Header h = parseHeader(TextFile.read(header));
     Map<Integer, TextFile> cellHeaders = new TreeMap<>();
     for (int level = 0; level <= h.finest; level++) {
@@ -85,12 +89,13 @@ final class AmrexHierarchyReader implements HierarchyReader {
   }
 
   /**
-   * Reads {@code header} with exactly the given {@code Cell_H} files (level to file), none looked up.
+   * Reads {@code header} (or the {@code Header} of a plotfile folder) with exactly the given {@code Cell_H} files
+   * (level to file), none looked up.
    *
    * @throws HierarchyFormatException also if a given level does not exist or its file is missing
    */
-  public HierarchyFile read(Path header, Map<Integer, Path> cellHeaders) throws IOException {
-    Header h = parseHeader(TextFile.read(header));
+  public HierarchyFile read(Path input, Map<Integer, Path> cellHeaders) throws IOException {
+    Header h = parseHeader(TextFile.read(HierarchyReaders.resolve(input)));
     for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
       checkLevel(h, e.getKey());
       if (!Files.isRegularFile(e.getValue())) {
