@@ -40,9 +40,12 @@ import org.amrbalance.spi.Hierarchy;
  *   <li>Patch ids number the boxes from 0 in Header order, level by level.
  * </ul>
  *
- * <p>{@link #read(Path)} looks for each level's box list as {@code PATH_H} beside the Header for the MultiFab path
- * the Header names (a plotfile directory) and as {@code PREFIXLevel_N_Cell_H} for a Header named {@code
- * PREFIXHeader} (flattened copies).
+ * <p>{@link #read(Path)} takes the Header or the plotfile folder holding it (as yt does), and looks for each level's
+ * box list as {@code PATH_H} beside the Header for the MultiFab path the Header names (a plotfile directory) and as
+ * {@code PREFIXLevel_N_Cell_H} for a Header named {@code PREFIXHeader} (flattened copies).
+ *
+ * <p>A ratio line that lists more ratios than the levels written need (one per allowed level) is read for the
+ * levels written; the rest is named in a {@link HierarchyFile#notes() note}.
  */
 @Immutable
 final class AmrexHierarchyReader implements HierarchyReader {
@@ -65,9 +68,13 @@ final class AmrexHierarchyReader implements HierarchyReader {
     return HierarchyFormat.AMREX;
   }
 
-  /** Reads {@code header} with every {@code Cell_H} found beside it; see the class comment. */
+  /**
+   * Reads {@code header} with every {@code Cell_H} found beside it; see the class comment. A plotfile folder (one
+   * holding {@code Header}) is read as its {@code Header}, see {@link HierarchyReaders#resolve(Path)}.
+   */
   @Override
-  public HierarchyFile read(Path header) throws IOException {
+  public HierarchyFile read(Path input) throws IOException {
+    Path header = HierarchyReaders.resolve(input);
     Header h = parseHeader(TextFile.read(header));
     Map<Integer, TextFile> cellHeaders = new TreeMap<>();
     for (int level = 0; level <= h.finest; level++) {
@@ -82,12 +89,13 @@ final class AmrexHierarchyReader implements HierarchyReader {
   }
 
   /**
-   * Reads {@code header} with exactly the given {@code Cell_H} files (level to file), none looked up.
+   * Reads {@code header} (or the {@code Header} of a plotfile folder) with exactly the given {@code Cell_H} files
+   * (level to file), none looked up.
    *
    * @throws HierarchyFormatException also if a given level does not exist or its file is missing
    */
-  public HierarchyFile read(Path header, Map<Integer, Path> cellHeaders) throws IOException {
-    Header h = parseHeader(TextFile.read(header));
+  public HierarchyFile read(Path input, Map<Integer, Path> cellHeaders) throws IOException {
+    Header h = parseHeader(TextFile.read(HierarchyReaders.resolve(input)));
     for (Map.Entry<Integer, Path> e : cellHeaders.entrySet()) {
       checkLevel(h, e.getKey());
       if (!Files.isRegularFile(e.getValue())) {
@@ -156,6 +164,8 @@ final class AmrexHierarchyReader implements HierarchyReader {
     final List<List<HeaderBox>> levels = new ArrayList<>();
     /** The MultiFab path of each level, relative to the Header. */
     final List<String> paths = new ArrayList<>();
+    /** What was read but not as written, for {@link HierarchyFile#notes()}. */
+    final List<String> notes = new ArrayList<>();
 
     Header(TextFile file) {
       this.file = file;
@@ -245,7 +255,7 @@ final class AmrexHierarchyReader implements HierarchyReader {
         throw c.error("prob_hi[" + d + "] = " + probHi[d] + " is not above prob_lo[" + d + "] = " + probLo[d]);
       }
     }
-    h.ratios = f.ints(c.next("the refinement ratios"), c.n, "refinement ratios", h.finest);
+    h.ratios = ratios(c, h.finest, h.notes);
     for (int l = 0; l < h.finest; l++) {
       if (h.ratios[l] < 2) {
         throw c.error("refinement ratio of level " + l + " = " + h.ratios[l] + ": must be >= 2");
@@ -265,6 +275,8 @@ final class AmrexHierarchyReader implements HierarchyReader {
       }
     }
     h.domain = domains.get(0);
+    // Unlike the ratio line, AMReX's writers write one step per written level, bounded by the same finest level as
+    // the domains and cell sizes; no writer is known to write more, so more values here stay an error.
     f.ints(c.next("the step of every level"), c.n, "steps", levels);
     double[][] dx = new double[levels][];
     for (int l = 0; l < levels; l++) {
@@ -341,6 +353,38 @@ final class AmrexHierarchyReader implements HierarchyReader {
     skipVolumeFractionThresholds(c, levels);
     c.expectEnd();
     return h;
+  }
+
+  /**
+   * The refinement ratios of levels 0 to {@code finest - 1} from the next line. AMReX's own writers ({@code
+   * WriteGenericPlotfileHeader}, {@code AmrLevel::writePlotFile}) write exactly that many, one per level below the
+   * finest written; a code that writes its own Header may write one per level it allows ({@code max_level}) while
+   * the run has made fewer. The values past the finest level describe no level of the file, so they are dropped
+   * with a note rather than rejected; they must still be integers, so that a line that is not a list of ratios stays
+   * an error. Fewer values than levels leave a level without its ratio: an error.
+   */
+  private static int[] ratios(Cursor c, int finest, List<String> notes) throws HierarchyFormatException {
+    String text = c.next("the refinement ratios");
+    String[] t = TextFile.tokens(text);
+    if (t.length < finest) {
+      throw c.error("refinement ratios has " + t.length + " values, expected " + finest + " (one per level below"
+          + " the finest level " + finest + "): '" + BoxText.excerpt(text.strip(), 0) + "'");
+    }
+    int[] ratios = new int[finest];
+    for (int i = 0; i < t.length; i++) {
+      int index = i;
+      int v = c.f.parseInt(t[i], c.n, () -> "refinement ratios[" + index + "]");
+      if (i < finest) {
+        ratios[i] = v;
+      }
+    }
+    if (t.length > finest) {
+      // Excerpted: the values are the file's, and a note is meant to be read in one line.
+      String extra = BoxText.excerpt(String.join(" ", Arrays.asList(t).subList(finest, t.length)), 0);
+      notes.add("Header line " + c.n + ": refinement ratios list " + t.length + " values; the finest level " + finest
+          + " needs " + finest + "; the extra ones (" + extra + ") are ignored");
+    }
+    return ratios;
   }
 
   /** A relative path such as {@code Level_3/Cell}: one token holding a '/' between two names, no '..'. */
@@ -438,7 +482,7 @@ final class AmrexHierarchyReader implements HierarchyReader {
       }
     }
     Hierarchy hierarchy = layout.build();
-    return HierarchyFile.of(h.file.source(), HierarchyFormat.AMREX, hierarchy, ranks);
+    return HierarchyFile.of(h.file.source(), HierarchyFormat.AMREX, hierarchy, ranks, h.notes);
   }
 
   /** Checks a level's Cell_H against the Header and returns the FabOnDisk file number of each box. */

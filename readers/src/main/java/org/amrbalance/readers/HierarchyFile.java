@@ -17,6 +17,10 @@ import org.amrbalance.spi.Patch;
  * recorded for each grid where the file records one (Enzo's {@code Task}, Chombo's {@code [rank]}, the AMReX
  * {@code FabOnDisk} file number of a level whose {@code Cell_H} was read). The recorded ranks are the code's own
  * assignment: a baseline to measure with {@link org.amrbalance.spi.BalanceReport} beside a balancer's.
+ *
+ * <p>The {@link #notes()} say what a reader accepted without it being an error but dropped or assumed on the way
+ * (such as refinement ratios listed for levels the file does not hold), so that a caller can show the user what was
+ * not read as written.
  */
 @Immutable
 public final class HierarchyFile {
@@ -24,22 +28,39 @@ public final class HierarchyFile {
   private final HierarchyFormat format;
   private final Hierarchy hierarchy;
   private final SortedMap<Integer, Integer> recordedRanks;
+  private final List<String> notes;
 
   private HierarchyFile(String source, HierarchyFormat format, Hierarchy hierarchy,
-      SortedMap<Integer, Integer> recordedRanks) {
+      SortedMap<Integer, Integer> recordedRanks, List<String> notes) {
     this.source = source;
     this.format = format;
     this.hierarchy = hierarchy;
     this.recordedRanks = recordedRanks;
+    this.notes = notes;
   }
 
   /**
+   * A file read without notes.
+   *
    * @param source the file's name
    * @param recordedRanks patch id to the rank the code recorded for it; may leave patches out, never names a
    *     patch the hierarchy lacks or a negative rank
    */
   public static HierarchyFile of(String source, HierarchyFormat format, Hierarchy hierarchy,
       Map<Integer, Integer> recordedRanks) {
+    return of(source, format, hierarchy, recordedRanks, List.of());
+  }
+
+  /**
+   * A file read with notes on what the reader dropped or assumed.
+   *
+   * @param source the file's name
+   * @param recordedRanks patch id to the rank the code recorded for it; may leave patches out, never names a
+   *     patch the hierarchy lacks or a negative rank
+   * @param notes sentences for the user, in the order the reader met them; none null or blank
+   */
+  public static HierarchyFile of(String source, HierarchyFormat format, Hierarchy hierarchy,
+      Map<Integer, Integer> recordedRanks, List<String> notes) {
     check(source != null && !source.isBlank(), "source", source, "must name the file");
     check(format != null, "format", format, "must not be null");
     check(hierarchy != null, "hierarchy", hierarchy, "must not be null");
@@ -50,7 +71,11 @@ public final class HierarchyFile {
       check(rank != null && rank >= 0, "recordedRanks[" + id + "]", rank, "must be a rank >= 0");
       copy.put(id, rank);
     });
-    return new HierarchyFile(source, format, hierarchy, Collections.unmodifiableSortedMap(copy));
+    check(notes != null, "notes", notes, "must not be null");
+    for (int i = 0; i < notes.size(); i++) {
+      check(notes.get(i) != null && !notes.get(i).isBlank(), "notes[" + i + "]", notes.get(i), "must be a sentence");
+    }
+    return new HierarchyFile(source, format, hierarchy, Collections.unmodifiableSortedMap(copy), List.copyOf(notes));
   }
 
   /** The file's name as it was given to the reader. */
@@ -64,6 +89,14 @@ public final class HierarchyFile {
 
   public Hierarchy hierarchy() {
     return hierarchy;
+  }
+
+  /**
+   * What the reader accepted but did not read as written, one sentence each naming its line, in file order; empty
+   * when the file was read as written. Unmodifiable.
+   */
+  public List<String> notes() {
+    return notes;
   }
 
   /** Patch id to the rank the writing code recorded, ascending by id; empty if the file records none. */
@@ -181,18 +214,18 @@ public final class HierarchyFile {
   @Override
   public boolean equals(Object o) {
     return o instanceof HierarchyFile f && f.source.equals(source) && f.format == format
-        && f.hierarchy.equals(hierarchy) && f.recordedRanks.equals(recordedRanks);
+        && f.hierarchy.equals(hierarchy) && f.recordedRanks.equals(recordedRanks) && f.notes.equals(notes);
   }
 
   @Override
   public int hashCode() {
-    return ((source.hashCode() * 31 + format.hashCode()) * 31 + hierarchy.hashCode()) * 31
-        + recordedRanks.hashCode();
+    return (((source.hashCode() * 31 + format.hashCode()) * 31 + hierarchy.hashCode()) * 31
+        + recordedRanks.hashCode()) * 31 + notes.hashCode();
   }
 
   @Override
   public String toString() {
     return "HierarchyFile[" + source + ", " + format.configName() + ", " + hierarchy + ", " + recordedRanks.size()
-        + " recorded ranks]";
+        + " recorded ranks" + (notes.isEmpty() ? "" : ", " + notes.size() + " notes") + "]";
   }
 }

@@ -197,4 +197,32 @@ class AmrexHeaderVariantsTest {
     assertThat(e.line()).isEqualTo(path);
     assertThat(e.getMessage()).contains("MultiFab path of level 0").contains("'/abs/data'");
   }
+
+  @Test
+  void aRatioPerAllowedLevelIsReadForTheLevelsWritten() throws Exception {
+    // A writer that lists one ratio per level it allows (max_level = 3) but wrote levels 0 and 1 only.
+    HierarchyFile asWritten = new AmrexHierarchyReader().read(variant("eb_amrlevel"));
+    Path header = copy("eb_amrlevel");
+    List<String> lines = lines(header);
+    int ratios = lines.indexOf("2 ") + 1;
+    lines.set(ratios - 1, "2 2 2 ");
+    Files.write(header, lines, StandardCharsets.ISO_8859_1);
+    HierarchyFile f = new AmrexHierarchyReader().read(header);
+    assertThat(f.hierarchy()).isEqualTo(asWritten.hierarchy());
+    assertThat(f.recordedRanks()).isEqualTo(asWritten.recordedRanks());
+    assertThat(f.notes()).containsExactly("Header line " + ratios + ": refinement ratios list 3 values; the finest"
+        + " level 1 needs 1; the extra ones (2 2) are ignored");
+
+    // One level written: every listed ratio is extra.
+    Path single = copy("shifted_single_level");
+    List<String> one = lines(single);
+    int empty = one.indexOf("1 1 ") + 2; // the line after prob_hi
+    assertThat(one.get(empty - 1)).as("the empty ratio line").isBlank();
+    one.set(empty - 1, "4");
+    Files.write(single, one, StandardCharsets.ISO_8859_1);
+    HierarchyFile s = new AmrexHierarchyReader().read(single);
+    assertThat(s.hierarchy()).isEqualTo(new AmrexHierarchyReader().read(variant("shifted_single_level")).hierarchy());
+    assertThat(s.notes()).containsExactly("Header line " + empty + ": refinement ratios list 1 values; the finest"
+        + " level 0 needs 0; the extra ones (4) are ignored");
+  }
 }

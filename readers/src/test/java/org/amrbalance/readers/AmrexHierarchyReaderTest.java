@@ -66,6 +66,7 @@ class AmrexHierarchyReaderTest {
     // First level-0 box: x in [0, 0.02], y in [0, 0.02] with dx = 0.00125: cells 0..15.
     assertThat(h.patch(0).box()).isEqualTo(Box.of2d(0, 0, 15, 15));
     assertThat(h.patch(0).payloadBytes()).isEqualTo(256L * 8 * 8); // 8 plotted variables
+    assertThat(real().notes()).as("a Header AMReX wrote is read as written").isEmpty();
   }
 
   @Test
@@ -227,5 +228,36 @@ class AmrexHierarchyReaderTest {
     HierarchyFormatException e = readError(lines);
     assertThat(e.line()).isEqualTo(ratios + 1);
     assertThat(e.getMessage()).contains("refined by 2147483647 overflows the integer index range");
+  }
+
+  @Test
+  void ratiosBeyondTheFinestLevelAreIgnoredWithANote() throws Exception {
+    List<String> lines = Edits.lines(TestFiles.AMREX_HEADER);
+    int ratios = Edits.find(lines, 1, "2 2 2 2");
+    Edits.set(lines, ratios, "2 2 2 2 4 1 ");
+    Path header = Edits.write(dir, "extra_Header", lines);
+    Edits.copy(dir, TestFiles.AMREX_CELL_H, "extra_Level_1_Cell_H");
+    HierarchyFile f = new AmrexHierarchyReader().read(header);
+    assertThat(f.hierarchy()).isEqualTo(real().hierarchy());
+    assertThat(f.hierarchy().ratios()).containsExactly(2, 2, 2, 2);
+    assertThat(f.recordedRanks()).isEqualTo(real().recordedRanks());
+    assertThat(f.notes()).containsExactly("Header line " + ratios + ": refinement ratios list 6 values; the finest"
+        + " level 4 needs 4; the extra ones (4 1) are ignored");
+  }
+
+  @Test
+  void tooFewRatiosOrAnExtraOneThatIsNoIntegerNameTheRatioLine() {
+    List<String> lines = Edits.lines(TestFiles.AMREX_HEADER);
+    int ratios = Edits.find(lines, 1, "2 2 2 2");
+    Edits.set(lines, ratios, "2 2 2 ");
+    HierarchyFormatException e = readError(lines);
+    assertThat(e.line()).isEqualTo(ratios);
+    assertThat(e.getMessage()).isEqualTo(source() + ":" + ratios + ": refinement ratios has 3 values, expected 4"
+        + " (one per level below the finest level 4): '2 2 2'");
+
+    Edits.set(lines, ratios, "2 2 2 2 two");
+    e = readError(lines);
+    assertThat(e.line()).isEqualTo(ratios);
+    assertThat(e.problem()).isEqualTo("refinement ratios[4] = 'two' is not an integer");
   }
 }
