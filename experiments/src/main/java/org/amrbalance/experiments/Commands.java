@@ -27,7 +27,7 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(),
+    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(), new org.amrbalance.experiments.advise.AdviseCommand(),
         new ReproduceCommand(reproductions()), new BenchCommand(), new CompletionCommand());
   }
 

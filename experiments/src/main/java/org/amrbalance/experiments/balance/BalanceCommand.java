@@ -167,7 +167,9 @@ public final class BalanceCommand implements Command {
     List<HierarchyFile> files = new ArrayList<>();
     for (Path file : o.inputs()) {
       try {
-        files.add(o.costs().apply(read(file, o.format())));
+        HierarchyFile read = read(file, o.format());
+        read.notes().forEach(n -> call.err().println("balance: note: " + n));
+        files.add(o.costs().apply(read));
       } catch (HierarchyFormatException e) {
         throw UsageException.of(e);
       } catch (IOException e) {
@@ -212,12 +214,11 @@ public final class BalanceCommand implements Command {
   }
 
   /** Reads {@code input}, a hierarchy file or an AMReX plotfile folder (its {@code Header}). */
-  static HierarchyFile read(Path input, String format) throws java.io.IOException {
-    Path file = java.nio.file.Files.isDirectory(input) ? input.resolve(Values.AMREX_HEADER) : input;
+  public static HierarchyFile read(Path input, String format) throws java.io.IOException {
     if (format.equals("auto")) {
-      return HierarchyReaders.read(file);
+      return HierarchyReaders.read(input);
     }
-    return HierarchyReaders.reader(HierarchyFormat.fromConfigName(format)).read(file);
+    return HierarchyReaders.reader(HierarchyFormat.fromConfigName(format)).read(input);
   }
 
   /** One balancer, chosen by name with default options, on one machine. */

@@ -34,6 +34,6 @@ public record CostOptions(boolean subcycling, @Nullable Path costs, double overh
     }
     Map<Integer, Double> measured = costs == null ? Map.of() : BoxCosts.readCsv(costs, file.hierarchy());
     return HierarchyFile.of(file.source(), file.format(),
-        new BoxCosts(subcycling, measured, overhead).apply(file.hierarchy()), file.recordedRanks());
+        new BoxCosts(subcycling, measured, overhead).apply(file.hierarchy()), file.recordedRanks(), file.notes());
   }
 }

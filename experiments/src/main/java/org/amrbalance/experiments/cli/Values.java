@@ -93,7 +93,7 @@ public final class Values {
 
   /** A file to read: it must exist, be a regular file and be readable. */
   /** The file an AMReX plotfile folder keeps its hierarchy in. */
-  public static final String AMREX_HEADER = "Header";
+  public static final String AMREX_HEADER = org.amrbalance.readers.HierarchyReaders.AMREX_HEADER;
 
   /**
    * A hierarchy input: a readable file, or an AMReX plotfile folder holding a {@value #AMREX_HEADER} (as yt takes

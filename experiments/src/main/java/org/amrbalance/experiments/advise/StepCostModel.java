@@ -1,0 +1,119 @@
+package org.amrbalance.experiments.advise;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.amrbalance.readers.trace.StepTrace;
+import org.amrbalance.spi.Assignment;
+import org.amrbalance.spi.BalanceReport;
+import org.amrbalance.spi.MigrationPlan;
+import org.amrbalance.spi.Transfer;
+import org.amrbalance.spi.internal.Checks;
+
+/**
+ * What a step and a remap cost in seconds. A step of a Berger–Oliger solver advances level by level and waits for
+ * the slowest rank at each, so it costs {@code secondsPerWork} × the level-synchronous makespan (Σ over levels of the
+ * most loaded rank's work there, {@link BalanceReport#levelSynchronousMakespan()}) plus {@code secondsPerStep} that
+ * no placement changes. A remap moves what {@link MigrationPlan} says: the busiest rank's bytes at {@code
+ * bytesPerSecond} plus {@code latency} per message it sends or receives.
+ *
+ * @param source how the numbers were obtained, said with every prediction
+ */
+record StepCostModel(double secondsPerWork, double secondsPerStep, double bytesPerSecond, double latency,
+    String source) {
+  /** 10 ns per unit of work (a cell update of a stencil kernel), nothing per step. */
+  static final double ASSUMED_SECONDS_PER_WORK = 1e-8;
+  /** A commodity cluster link: 1 GB/s. */
+  static final double ASSUMED_BYTES_PER_SECOND = 1e9;
+  /** 50 µs per message. */
+  static final double ASSUMED_LATENCY = 5e-5;
+
+  StepCostModel {
+    Checks.finitePositive("secondsPerWork", secondsPerWork);
+    Checks.finiteNonNegative("secondsPerStep", secondsPerStep);
+    Checks.finitePositive("bytesPerSecond", bytesPerSecond);
+    Checks.finiteNonNegative("latency", latency);
+  }
+
+  static StepCostModel assumed(double bytesPerSecond, double latency) {
+    return new StepCostModel(ASSUMED_SECONDS_PER_WORK, 0, bytesPerSecond, latency, String.format(Locale.ROOT,
+        "assumed (no trace): %.3g s per unit of work, nothing per step, migration at %.3g B/s and %.3g s per message",
+        ASSUMED_SECONDS_PER_WORK, bytesPerSecond, latency));
+  }
+
+  /**
+   * Fitted to a trace: each measured step's slowest rank against the work the placement of that step left on the
+   * slowest rank (the level-synchronous makespan), by least squares t = a·w + b with b ≥ 0. {@code makespans} gives,
+   * per trace step, that work (NaN: the step is not used).
+   */
+  static StepCostModel fitted(StepTrace trace, double[] makespans, double bytesPerSecond, double latency) {
+    List<double[]> points = new ArrayList<>();
+    for (int i = 0; i < trace.steps().size(); i++) {
+      if (!Double.isNaN(makespans[i]) && makespans[i] > 0) {
+        points.add(new double[] {makespans[i], trace.steps().get(i).max()});
+      }
+    }
+    Checks.check(!points.isEmpty(), "trace", trace.source(), "has no step to calibrate on");
+    double n = points.size();
+    double sw = 0;
+    double st = 0;
+    double sww = 0;
+    double swt = 0;
+    for (double[] p : points) {
+      sw += p[0];
+      st += p[1];
+      sww += p[0] * p[0];
+      swt += p[0] * p[1];
+    }
+    double var = sww - sw * sw / n;
+    double a = var > 1e-12 * sww ? (swt - sw * st / n) / var : Double.NaN;
+    double b = Double.isNaN(a) ? Double.NaN : (st - a * sw) / n;
+    if (!(a > 0) || !(b >= 0)) { // too little variation, or a line through the origin fits better: no constant
+      a = swt / sww;
+      b = 0;
+    }
+    double residual = 0;
+    for (double[] p : points) {
+      residual += Math.pow(p[1] - (a * p[0] + b), 2);
+    }
+    return new StepCostModel(a, b, bytesPerSecond, latency, String.format(Locale.ROOT,
+        "calibrated from %s (%d steps on %d rank%s): %.4g s per unit of work + %.4g s per step (rms error %.3g s);"
+            + " migration assumed at %.3g B/s and %.3g s per message (a trace does not say what moved)",
+        trace.source(), points.size(), trace.ranks(), trace.ranks() == 1 ? "" : "s", a, b,
+        Math.sqrt(residual / n), bytesPerSecond, latency));
+  }
+
+  /** Seconds of one step under the placement {@code report} measured. */
+  double stepSeconds(BalanceReport report) {
+    return secondsPerWork * report.levelSynchronousMakespan() + secondsPerStep;
+  }
+
+  /** Seconds of moving from {@code from} to {@code to}: the busiest rank's bytes and messages. */
+  double remapSeconds(Assignment from, Assignment to) {
+    MigrationPlan plan = MigrationPlan.between(from, to);
+    long[] bytes = new long[to.ranks()];
+    int[] messages = new int[to.ranks()];
+    for (Transfer t : plan.transfers()) {
+      if (t.fromRank() != t.toRank()) {
+        bytes[t.fromRank()] += t.bytes();
+        bytes[t.toRank()] += t.bytes();
+        messages[t.fromRank()]++;
+        messages[t.toRank()]++;
+      }
+    }
+    double worst = 0;
+    for (int r = 0; r < bytes.length; r++) {
+      worst = Math.max(worst, bytes[r] / bytesPerSecond + messages[r] * latency);
+    }
+    return worst;
+  }
+
+  /** Bytes that change rank between {@code from} and {@code to}. */
+  static long migratedBytes(Assignment from, Assignment to) {
+    long sum = 0;
+    for (Transfer t : MigrationPlan.between(from, to).transfers()) {
+      sum += t.fromRank() != t.toRank() ? t.bytes() : 0;
+    }
+    return sum;
+  }
+}
