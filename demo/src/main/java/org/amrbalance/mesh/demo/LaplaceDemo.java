@@ -29,7 +29,7 @@ public final class LaplaceDemo {
       "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
-      "            [--trace FILE] [--progress N] [--bench [--json] [--warmup N]] [--help]",
+      "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -55,6 +55,9 @@ public final class LaplaceDemo {
       "  --progress N    a progress line every N steps (default 1; the last step always has one)",
       "  --trace FILE    writes every step's per-rank times, the regrids and the remaps with their measured cost",
       "                  to FILE (CSV step,rank,seconds; gzip if FILE ends .gz) for amrbalance.jar replay",
+      "  --write-hierarchy DIR  writes the hierarchy at the start and at every regrid as an AMReX plotfile",
+      "                  header series, DIR/pltNNNNN/Header and Level_L/Cell_H (boxes and ranks, no field data), for",
+      "                  amrbalance.jar advise and balance",
       "  --bench         runs the moving example on 1 and 2 ranks (4 with 4 cores or more), static (balanced once,",
       "                  new grids following their data) and dynamic (the trigger), and prints each run's time per",
       "                  step, speedup, efficiency, utilization, remaps and time per phase; DIR/bench.png plots the",
@@ -93,7 +96,7 @@ public final class LaplaceDemo {
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
-      int warmup) {
+      int warmup, @javax.annotation.Nullable Path writeHierarchy) {
     static final int DEFAULT_STEPS = 40;
     /**
      * The benchmark's steps: 80 of warm-up, while the JIT compiler compiles the solver (the regrid and remap code
@@ -147,6 +150,7 @@ public final class LaplaceDemo {
       @CommandLine.Option(names = "--calibrate", paramLabel = "B") String calibrate = "true";
       @CommandLine.Option(names = "--progress", paramLabel = "N") String progress = "1";
       @CommandLine.Option(names = "--trace", paramLabel = "FILE") String trace;
+      @CommandLine.Option(names = "--write-hierarchy", paramLabel = "DIR") String writeHierarchy;
       @CommandLine.Option(names = "--bench") boolean bench;
       @CommandLine.Option(names = "--json") boolean json;
       @CommandLine.Option(names = "--warmup", paramLabel = "N") String warmup;
@@ -212,6 +216,15 @@ public final class LaplaceDemo {
         if (traceFile != null && bench) {
           throw new IllegalArgumentException("--trace: not with --bench");
         }
+        Path hierarchyDir = writeHierarchy == null ? null : Path.of(writeHierarchy);
+        if (hierarchyDir != null && bench) {
+          throw new IllegalArgumentException("--write-hierarchy: not with --bench");
+        }
+        if (hierarchyDir != null && java.nio.file.Files.exists(hierarchyDir)
+            && !java.nio.file.Files.isDirectory(hierarchyDir)) {
+          throw new IllegalArgumentException("--write-hierarchy = " + hierarchyDir
+              + ": is a file; give the folder to write into");
+        }
         if (traceFile != null && java.nio.file.Files.isDirectory(traceFile)) {
           throw new IllegalArgumentException("--trace = " + traceFile + ": is a directory");
         }
@@ -223,7 +236,7 @@ public final class LaplaceDemo {
             intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, help,
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
-            intValue("--progress", progress, 1, 100_000), warmupSteps);
+            intValue("--progress", progress, 1, 100_000), warmupSteps, hierarchyDir);
         if (!help && !bench) {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());
@@ -271,6 +284,9 @@ public final class LaplaceDemo {
       }
       if (trace != null) {
         a.addAll(List.of("--trace", trace.toAbsolutePath().toString()));
+      }
+      if (writeHierarchy != null) {
+        a.addAll(List.of("--write-hierarchy", writeHierarchy.toAbsolutePath().toString()));
       }
       a.addAll(runOptions().toArgs());
       return a;

@@ -80,6 +80,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     int checkpointEvery = 0;
     Path restart = null;
     Path trace = null;
+    AmrexHeaderSeries series = null;
     List<String> rest = new ArrayList<>();
     for (int k = 0; k < args.size(); k++) {
       switch (args.get(k)) {
@@ -93,6 +94,7 @@ public final class LaplaceDemoProgram implements RankProgram {
         case "--checkpoint-every" -> checkpointEvery = Integer.parseInt(args.get(++k));
         case "--restart" -> restart = Path.of(args.get(++k));
         case "--trace" -> trace = Path.of(args.get(++k));
+        case "--write-hierarchy" -> series = new AmrexHeaderSeries(Path.of(args.get(++k)));
         default -> rest.add(args.get(k));
       }
     }
@@ -115,8 +117,15 @@ public final class LaplaceDemoProgram implements RankProgram {
       Files.createDirectories(checkpoint.toAbsolutePath().getParent());
       run.checkpointEvery(checkpointEvery, checkpoint);
     }
+    AmrexHeaderSeries hierarchies = comm.rank() == 0 ? series : null; // one rank writes the series
+    if (hierarchies != null) {
+      writeHierarchy(hierarchies, run);
+    }
     try (StepTraceWriter writer = trace != null && comm.rank() == 0 ? StepTraceWriter.create(trace) : null) {
-      steps(run, options, snapshots, quiet, progress, stepJson, printer, writer);
+      steps(run, options, snapshots, quiet, progress, stepJson, printer, writer, hierarchies);
+    }
+    if (hierarchies != null) {
+      printer.println("  wrote the hierarchy series into " + hierarchies.folder(0).getParent());
     }
     Summary sum = run.summary();
     if (stepJson) {
@@ -142,13 +151,23 @@ public final class LaplaceDemoProgram implements RankProgram {
     }
   }
 
+  /** The hierarchy and assignment in force after the run's last step, as one plotfile header of the series. */
+  private static void writeHierarchy(AmrexHeaderSeries series, DistributedLaplace run) throws IOException {
+    var grids = run.solver().grids();
+    series.write(run.stepsTaken(), run.stepsTaken(), grids.layout().assignment(), grids.h(0));
+  }
+
   /** The steps of the run; rank 0 writes each to the trace, in the order things happened. */
   private static void steps(DistributedLaplace run, RunOptions options, @Nullable Path snapshots, boolean quiet,
       int progress,
-      boolean stepJson, PrintStream printer, @Nullable StepTraceWriter trace) throws IOException {
+      boolean stepJson, PrintStream printer, @Nullable StepTraceWriter trace, @Nullable AmrexHeaderSeries hierarchies)
+      throws IOException {
     for (int s = run.stepsTaken() + 1; s <= options.steps(); s++) {
       int remapsBefore = run.remaps().size();
       StepReport r = run.step();
+      if (hierarchies != null && r.regridded()) {
+        writeHierarchy(hierarchies, run);
+      }
       if (trace != null) {
         List<Remap> remaps = run.remaps().subList(remapsBefore, run.remaps().size());
         if (r.regridded()) {
