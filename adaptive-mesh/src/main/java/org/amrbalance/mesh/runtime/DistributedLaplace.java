@@ -128,6 +128,7 @@ public final class DistributedLaplace {
       step = from.step();
     }
     startStep = step;
+    stats.placedOnce.start(solver.assignment());
     host.bind(solver);
     byte[] state = from == null ? new byte[0] : from.balancingState();
     if (state.length > 0) {
@@ -157,6 +158,7 @@ public final class DistributedLaplace {
     private int predictedSteps;
     /** True while the service decides on a step's times (a remap then is not the regrid's). */
     private boolean stepping;
+    private final PlacedOnce placedOnce = new PlacedOnce();
 
     RunStatistics(int ranks) {
       this.computeSeconds = new double[ranks];
@@ -337,6 +339,7 @@ public final class DistributedLaplace {
     if (regrid) {
       modelled = report();
     }
+    Assignment swept = solver.assignment(); // the step's sweeps ran on it; a remap after them does not count here
     // Every rank holds the same gathered times, so every rank's service rejects (throws) or skips the same step;
     // good times come back through RunStatistics.
     stats.stepTimes = null;
@@ -355,6 +358,7 @@ public final class DistributedLaplace {
       service.lastStep(seconds);
     }
     StepTimes times = stats.stepTimes;
+    stats.placedOnce.step(swept, modelled, regrid, host.machine(), times == null ? Double.NaN : times.max());
     long end = System.nanoTime();
     double wall = comm.allReduceMax((end - start) / 1e9);
     stats.wallSeconds += wall;
@@ -503,7 +507,8 @@ public final class DistributedLaplace {
     return new Summary(step - startStep, startStep, solver.maxError(), solver.pointsPerLevel(), remaps(), remapCost,
         Summary.utilization(stats.sumAverage, stats.sumMax, remapCost), stats.computeSeconds.clone(),
         report().rankLoads(), stats.wallSeconds, host.migratedCells(), comm.allReduceMax(host.migrationSeconds()),
-        stats.phaseSeconds.clone(), stats.predictedSteps == 0 ? Double.NaN : stats.sumPredictionError / stats.predictedSteps);
+        stats.phaseSeconds.clone(), stats.predictedSteps == 0 ? Double.NaN : stats.sumPredictionError / stats.predictedSteps,
+        stats.placedOnce.ratio());
   }
 
   /**
@@ -520,7 +525,7 @@ public final class DistributedLaplace {
    */
   public record Summary(int steps, int firstStep, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,
       double utilization, double[] computeSeconds, double[] loads, double wallSeconds, long migratedCells,
-      double migrationSeconds, double[] phaseSeconds, double predictionError) {
+      double migrationSeconds, double[] phaseSeconds, double predictionError, double placedOnceRatio) {
     /**
      * Σ T_avg / (Σ T_max + Σ remap costs) over any run of steps: the one formula of {@link #utilization}, also for a
      * part of a run (the benchmark's steps after its warm-up); 1 when nothing was measured.
@@ -532,6 +537,14 @@ public final class DistributedLaplace {
     /** Wall time per step (slowest rank), 0 before the first step. */
     public double wallPerStep() {
       return steps == 0 ? 0 : wallSeconds / steps;
+    }
+
+    /**
+     * The measured compute per step (the slowest rank's sweeps) priced under placing once: times the ratio of the
+     * modelled level-synchronous makespans of the shadow static placement and the run's ({@link PlacedOnce}).
+     */
+    public double placedOnceComputePerStep() {
+      return steps == 0 ? Double.NaN : phaseSeconds[0] / steps * placedOnceRatio;
     }
   }
 }

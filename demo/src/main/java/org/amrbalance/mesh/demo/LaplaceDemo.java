@@ -26,20 +26,25 @@ import picocli.CommandLine;
 public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
-      "            [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N] [--restart FILE]",
+      "            [--problem moving|small] [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N]",
+      "            [--restart FILE]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
       "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N]] [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
-      "  --ranks P       ranks (default 4)",
+      "  --ranks P       ranks (default: 4, or the machine's cores if fewer)",
+      "  --problem NAME  moving (default: 512 x 512 level 0 in boxes of 128, levels 0..2, 60 sweeps, regrid every 4",
+      "                  steps, refined boxes of 8 to 128 cells: a step is mostly sweeping and remaps pay) or small",
+      "                  (32 x 32 in boxes of 16, levels 0..3, 20 sweeps, regrid every 2, boxes of 2 to 32: seconds);",
+      "                  the options below override its values",
       "  --balancer NAME how grids are spread over the ranks (default knapsack)",
       "  --trigger NAME  when they are spread again (default " + BalancingModules.DEFAULT_TRIGGER + ")",
       "  --steps N       outer steps, the spot moving 0.01 per step (default 40, with --bench 160; 0 = static",
       "                  only)",
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
-      "  --lmax L        deepest refinement level, ratio 2 per level (default 3)",
+      "  --lmax L        deepest refinement level, ratio 2 per level",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
       "  --set KEY=VALUE a balancer, trigger or service setting, e.g. amrbalance.fixed-interval.m=5 or",
       "                  amrbalance.service.bad-step-times=skip (repeatable)",
@@ -47,10 +52,10 @@ public final class LaplaceDemo {
       "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N",
       "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data (default: no limit); with it,",
       "                  a remap that fails or times out is undone on every rank and the run goes on",
-      "  --base CELLS    level-0 cells per side (default 32); --box CELLS: largest level-0 box side (default 16)",
-      "  --sweeps N      red-black sweeps per level and leg of a step's V-cycle (default 20)",
-      "  --regrid N      regrid every N steps (default 2)",
-      "  --min-box CELLS, --max-box CELLS  smallest and largest box side on refined levels (default 2, 32)",
+      "  --base CELLS    level-0 cells per side; --box CELLS: largest level-0 box side",
+      "  --sweeps N      red-black sweeps per level and leg of a step's V-cycle",
+      "  --regrid N      regrid every N steps",
+      "  --min-box CELLS, --max-box CELLS  smallest and largest box side on refined levels",
       "  --calibrate B   patch work calibrated from the measured sweeps (default true)",
       "  --progress N    a progress line every N steps (default 1; the last step always has one)",
       "  --trace FILE    writes every step's per-rank times, the regrids and the remaps with their measured cost",
@@ -91,6 +96,31 @@ public final class LaplaceDemo {
 
   private LaplaceDemo() {}
 
+  /** Ranks when {@code --ranks} is not given: up to 4, no more than the machine has cores (no oversubscription). */
+  static int defaultRanks() {
+    return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+  }
+
+  /**
+   * A problem's size: level-0 cells and box side, deepest level, sweeps per level and leg, regrid interval, and the
+   * refined boxes' smallest and largest side. {@code moving}, the default, is large enough that a step is mostly
+   * sweeping and the moving spot leaves the ranks unequal between remaps, so a remap visibly removes imbalance;
+   * {@code small} (a 32 x 32 level 0, four levels) runs in a few seconds, for tests and a first look.
+   */
+  record Problem(String label, int base, int box, int lmax, int sweeps, int regrid, int minBox, int maxBox) {
+    static final Problem MOVING = new Problem("moving", 512, 128, 2, 60, 4, 8, 128);
+    static final Problem SMALL = new Problem("small", 32, 16, 3, 20, 2, 2, 32);
+
+    static Problem parse(String name) {
+      for (Problem p : List.of(MOVING, SMALL)) {
+        if (p.label().equals(name.strip())) {
+          return p;
+        }
+      }
+      throw new IllegalArgumentException("--problem = " + name + ": must be moving (the default) or small");
+    }
+  }
+
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
@@ -127,23 +157,23 @@ public final class LaplaceDemo {
         sortOptions = false)
     static final class DemoCommand {
       @CommandLine.Option(names = "--ranks", paramLabel = "P")
-      String ranks = "4";
+      String ranks = Integer.toString(defaultRanks());
       @CommandLine.Option(names = "--balancer", paramLabel = "NAME")
       String balancer = BalancingModules.DEFAULT_BALANCER;
       @CommandLine.Option(names = "--trigger", paramLabel = "NAME")
       String trigger = BalancingModules.DEFAULT_TRIGGER;
       @CommandLine.Option(names = "--steps", paramLabel = "N") String steps;
       @CommandLine.Option(names = "--device", paramLabel = "D") String device = "multicore";
-      @CommandLine.Option(names = "--lmax", paramLabel = "L") String lmax = "3";
+      @CommandLine.Option(names = "--problem", paramLabel = "NAME") String problem = Problem.MOVING.label();
+      @CommandLine.Option(names = "--lmax", paramLabel = "L") String lmax;
       @CommandLine.Option(names = "--output", paramLabel = "DIR") String output = "target/amr-demo";
       @CommandLine.Option(names = "--set", paramLabel = "KEY=VALUE") List<String> settings = new ArrayList<>();
       @CommandLine.Option(names = "--checkpoint-every", paramLabel = "N") String checkpointEvery = "0";
       @CommandLine.Option(names = "--restart", paramLabel = "FILE") String restart;
       @CommandLine.Option(names = "--remap-timeout", paramLabel = "SECONDS") String remapTimeout;
-      @CommandLine.Option(names = "--base", paramLabel = "CELLS") String base = "0";
-      @CommandLine.Option(names = "--box", paramLabel = "CELLS") String box = "16";
-      @CommandLine.Option(names = "--sweeps", paramLabel = "N") String sweeps =
-          Integer.toString(RunOptions.defaults().sweepsPerStep());
+      @CommandLine.Option(names = "--base", paramLabel = "CELLS") String base;
+      @CommandLine.Option(names = "--box", paramLabel = "CELLS") String box;
+      @CommandLine.Option(names = "--sweeps", paramLabel = "N") String sweeps;
       @CommandLine.Option(names = "--regrid", paramLabel = "N") String regrid;
       @CommandLine.Option(names = "--min-box", paramLabel = "CELLS") String minBox;
       @CommandLine.Option(names = "--max-box", paramLabel = "CELLS") String maxBox;
@@ -159,6 +189,22 @@ public final class LaplaceDemo {
       /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
       Args args() {
         boolean help = spec.commandLine().isUsageHelpRequested() || spec.commandLine().isVersionHelpRequested();
+        Problem preset = Problem.parse(problem);
+        if (!bench) {
+          // The preset fills what the command line leaves out; --bench keeps its own problem (DemoBenchmark).
+          base = base != null ? base : Integer.toString(preset.base());
+          box = box != null ? box : Integer.toString(preset.box());
+          lmax = lmax != null ? lmax : Integer.toString(preset.lmax());
+          sweeps = sweeps != null ? sweeps : Integer.toString(preset.sweeps());
+          regrid = regrid != null ? regrid : Integer.toString(preset.regrid());
+          minBox = minBox != null ? minBox : Integer.toString(preset.minBox());
+          maxBox = maxBox != null ? maxBox : Integer.toString(preset.maxBox());
+        } else {
+          base = base != null ? base : "0";
+          box = box != null ? box : "16";
+          lmax = lmax != null ? lmax : "3";
+          sweeps = sweeps != null ? sweeps : Integer.toString(RunOptions.defaults().sweepsPerStep());
+        }
         RunOptions run = RunOptions.defaults();
         for (String[] o : new String[][] {{"--regrid", regrid}, {"--min-box", minBox}, {"--max-box", maxBox},
             {"--remap-timeout", remapTimeout}}) {

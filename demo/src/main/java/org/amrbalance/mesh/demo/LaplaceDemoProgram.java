@@ -317,6 +317,17 @@ public final class LaplaceDemoProgram implements RankProgram {
     double per = Math.max(1, s.steps());
     out.printf(Locale.ROOT, "  per step                      compute %.1f ms, exchange and waiting %.1f ms, regrid %.1f ms,"
         + " remap %.1f ms%n", 1e3 * ph[0] / per, 1e3 * ph[1] / per, 1e3 * ph[2] / per, 1e3 * ph[3] / per);
+    if (ranks > 1 && s.steps() > 0) {
+      double once = s.placedOnceComputePerStep();
+      double saved = once - ph[0] / per;
+      double remapPerStep = s.remapCost() / s.steps();
+      out.printf(Locale.ROOT, "  balancing vs placing once     %s %.1f ms of compute per step (%.1f ms against %.1f ms placed"
+          + " once) for %.1f ms of remaps: net %+.1f ms per step (%+.1f%% of the wall time)%n", saved >= 0 ? "saved"
+          : "lost", 1e3 * Math.abs(saved), 1e3 * ph[0] / per, 1e3 * once, 1e3 * remapPerStep,
+          1e3 * (saved - remapPerStep), 100 * (saved - remapPerStep) / s.wallPerStep());
+      out.println("                                (placed once is modelled: this run's grids with the first placement"
+          + " kept and new grids left with their data at each regrid, priced at the measured time per unit of work)");
+    }
     out.printf(Locale.ROOT, "  load prediction error         %.3f (largest gap between a rank's modelled and measured"
         + " share, mean over the steps)%n", s.predictionError());
   }

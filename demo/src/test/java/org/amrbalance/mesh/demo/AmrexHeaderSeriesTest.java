@@ -65,7 +65,7 @@ class AmrexHeaderSeriesTest {
   void theDemoWritesOneHeaderAtTheStartAndOneAtEveryRegrid() throws Exception {
     Path series = dir.resolve("series");
     Path trace = dir.resolve("trace.csv");
-    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse("--steps", "5", "--lmax", "2", "--ranks", "2",
+    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse("--problem", "small", "--steps", "5", "--lmax", "2", "--ranks", "2",
         "--regrid", "2", "--write-hierarchy", series.toString(), "--trace", trace.toString(), "--output",
         dir.toString()).programArgs());
     programArgs.add("--quiet");

@@ -23,7 +23,7 @@ class DemoTraceTest {
   @Test
   void theTraceHoldsEveryStepsTimesRegridsAndRemapsAsTheRunReportedThem(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("run.csv.gz");
-    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse("--steps", "4", "--lmax", "2", "--ranks", "2",
+    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse("--problem", "small", "--steps", "4", "--lmax", "2", "--ranks", "2",
         "--trigger", "every-regrid", "--trace", file.toString(), "--output", dir.toString()).programArgs());
     programArgs.addAll(List.of("--quiet", "--step-json"));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -30,7 +30,7 @@ class LaplaceDemoTest {
   @Test
   void printsAProgressLinePerStepAndASummaryAndWritesTheFiles(@TempDir Path dir) throws Exception {
     // A remap timeout far beyond what a remap takes here (a hang guard): the remaps go through as without one.
-    LaplaceDemo.Args args = LaplaceDemo.Args.parse("--steps", "4", "--lmax", "2", "--ranks", "3", "--output",
+    LaplaceDemo.Args args = LaplaceDemo.Args.parse("--problem", "small", "--steps", "4", "--lmax", "2", "--ranks", "3", "--output",
         dir.toString(), "--trigger", "every-regrid", "--remap-timeout", "120");
     List<String> programArgs = new ArrayList<>(args.programArgs());
     programArgs.add("--result-line");
@@ -74,7 +74,7 @@ class LaplaceDemoTest {
 
   /** The step and result JSON lines of the rank program on {@code ranks} threads. */
   private static List<String> jsonLines(int ranks, String... argv) {
-    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse(argv).programArgs());
+    List<String> programArgs = new ArrayList<>(small(argv).programArgs());
     programArgs.addAll(List.of("--quiet", "--step-json"));
     return output(ranks, programArgs).lines()
         .filter(l -> l.startsWith(LaplaceDemoProgram.STEP_JSON) || l.startsWith(LaplaceDemoProgram.RESULT_JSON))
@@ -123,7 +123,7 @@ class LaplaceDemoTest {
     DemoBenchmark.Run staticOne = run("static", 1, jsonLines(1, argv));
     long meanCells = staticOne.steps().stream().mapToLong(s -> s.get("cells").asLong()).sum() / 4;
     SweepCeiling.Result ceiling = DemoBenchmark.ceilings(List.of(staticOne, two), List.of(1, 2),
-        LaplaceDemo.Args.parse(argv).runOptions()).get(2);
+        small(argv).runOptions()).get(2);
     assertThat(ceiling.threads()).isEqualTo(2);
     assertThat(ceiling.cells()).isBetween(meanCells, meanCells + 16L * 16 - 1);
     assertThat(two.result().get("ranks").asInt()).isEqualTo(2);
@@ -131,8 +131,8 @@ class LaplaceDemoTest {
 
     List<DemoBenchmark.Run> runs = List.of(one, two);
     {
-      ObjectNode line = DemoBenchmark.line(two, runs, LaplaceDemo.Args.parse(argv).runOptions(),
-          LaplaceDemo.Args.parse(argv), 2, new SweepCeiling.Result(4096, 2, 0.002, 0.00125));
+      ObjectNode line = DemoBenchmark.line(two, runs, small(argv).runOptions(),
+          small(argv), 2, new SweepCeiling.Result(4096, 2, 0.002, 0.00125));
       assertThat(line.get("ceilingSpeedup").asDouble()).isEqualTo(1.6);
       double speedup = one.secondsPerStep() / two.secondsPerStep();
       assertThat(line.get("speedup").asDouble()).isEqualTo(speedup);
@@ -159,21 +159,28 @@ class LaplaceDemoTest {
     assertThat(warm.window()).hasSize(3);
     assertThat(warm.secondsPerStep()).isCloseTo(wall / 3, within(1e-12));
     assertThat(warm.utilization()).isCloseTo(avg / (max + remap), within(1e-12));
-    ObjectNode warmLine = DemoBenchmark.line(warm, List.of(warm), LaplaceDemo.Args.parse(argv).runOptions(),
-        LaplaceDemo.Args.parse(argv), 2, null);
+    ObjectNode warmLine = DemoBenchmark.line(warm, List.of(warm), small(argv).runOptions(),
+        small(argv), 2, null);
     assertThat(warmLine.get("remaps").asInt()).as("regrids of steps 2 and 4, after the warm-up step").isEqualTo(2);
     assertThat(warmLine.get("wholeRunRemaps").asInt()).isEqualTo(3);
     assertThat(warmLine.get("wholeRunSecondsPerStep").asDouble())
         .isEqualTo(warm.result().get("secondsPerStep").asDouble());
     Path png = dir.resolve("bench.png");
-    DemoBenchmark.plot(runs, png, LaplaceDemo.Args.parse(argv).runOptions());
+    DemoBenchmark.plot(runs, png, small(argv).runOptions());
     BufferedImage image = ImageIO.read(png.toFile());
     assertThat(image.getWidth()).isEqualTo(1000);
   }
 
   /** Runs the demo's rank program on {@code ranks} threads with the demo's arguments; rank 0's output. */
   private static String demo(int ranks, String... argv) {
-    return output(ranks, LaplaceDemo.Args.parse(argv).programArgs());
+    return output(ranks, small(argv).programArgs());
+  }
+
+  /** The demo's arguments on the small problem (what these tests run), then {@code argv}. */
+  private static LaplaceDemo.Args small(String... argv) {
+    List<String> all = new ArrayList<>(List.of("--problem", "small"));
+    all.addAll(List.of(argv));
+    return LaplaceDemo.Args.parse(all.toArray(new String[0]));
   }
 
   /** Rank 0's output of the rank program on {@code ranks} threads. */
@@ -257,7 +264,11 @@ class LaplaceDemoTest {
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--trigger", "fixed-interval", "--set",
         "amrbalance.fixed-interval.m=abc")).hasMessageContaining("amrbalance.fixed-interval.m = abc");
     LaplaceDemo.Args defaults = LaplaceDemo.Args.parse();
-    assertThat(defaults.ranks()).isEqualTo(4);
+    assertThat(defaults.ranks()).isEqualTo(Math.min(4, Runtime.getRuntime().availableProcessors()));
+    assertThat(defaults.runOptions().baseCells()).as("the moving problem").isEqualTo(512);
+    assertThat(LaplaceDemo.Args.parse("--problem", "small", "--sweeps", "7").runOptions().sweepsPerStep())
+        .as("an option overrides the preset").isEqualTo(7);
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--problem", "huge")).hasMessageContaining("--problem = huge");
     assertThat(defaults.device()).isEqualTo(MpjDevice.MULTICORE);
     assertThat(LaplaceDemo.Args.parse("--device", "niodev").device()).isEqualTo(MpjDevice.NIODEV);
     assertThat(defaults.remapTimeout()).isEmpty();
