@@ -43,8 +43,16 @@ public final class PngWriter {
     return picture(frame, width).image();
   }
 
-  /** The field and the lowest and highest value its colours span. */
-  private record Picture(BufferedImage image, double lo, double hi) {}
+  /**
+   * The field alone, without outlines, {@code width} pixels wide, and the lowest and highest value its colours span:
+   * for a caller that draws the blocks, axes and key itself (the demo's chart).
+   */
+  public record Picture(BufferedImage image, double lo, double hi) {}
+
+  /** The field of {@code frame} without block outlines; see {@link Picture}. */
+  public static Picture field(Frame frame, int width) {
+    return picture(frame, width, false);
+  }
 
   /**
    * {@link #render} with the key to its right ({@link #KEY_WIDTH} pixels): a colour bar labelled with the highest,
@@ -112,6 +120,10 @@ public final class PngWriter {
   }
 
   private static Picture picture(Frame frame, int width) {
+    return picture(frame, width, true);
+  }
+
+  private static Picture picture(Frame frame, int width, boolean outlines) {
     if (width < 8 || width > 8192) {
       throw new IllegalArgumentException("width = " + width + ": must be in [8, 8192]");
     }
@@ -150,7 +162,7 @@ public final class PngWriter {
         img.setRGB(px, height - 1 - py, colour((value[px + py * width] - lo) / span));
       }
     }
-    for (int l = 0; l < frame.levelCount(); l++) {
+    for (int l = 0; outlines && l < frame.levelCount(); l++) {
       double h = frame.h(l);
       for (Block b : frame.layout().level(l)) {
         int rgb = rankColour(frame.layout().rankOf(b));
@@ -177,7 +189,7 @@ public final class PngWriter {
   }
 
   /** Blue → cyan → green → yellow → red for t from 0 to 1. */
-  static int colour(double t) {
+  public static int colour(double t) {
     double s = Math.max(0, Math.min(1, t)) * 4;
     int seg = Math.min(3, (int) s);
     double f = s - seg;

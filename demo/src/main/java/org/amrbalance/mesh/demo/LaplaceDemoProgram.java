@@ -18,7 +18,6 @@ import org.amrbalance.mesh.mpi.Communicator;
 import org.amrbalance.mesh.mpi.mpj.MpjEntry;
 import org.amrbalance.mesh.mpi.RankProgram;
 import org.amrbalance.mesh.output.Frame;
-import org.amrbalance.mesh.output.PngWriter;
 import org.amrbalance.mesh.output.VtkWriter;
 import org.amrbalance.mesh.runtime.DistributedLaplace;
 import org.amrbalance.mesh.runtime.DistributedLaplace.Remap;
@@ -139,7 +138,9 @@ public final class LaplaceDemoProgram implements RankProgram {
       Frame frame = Frame.gather(run.solver().grids(), 0, "u");
       if (comm.rank() == 0) {
         Path png = output.resolve("laplace.png");
-        PngWriter.write(frame, 800, png);
+        FieldChart.write(frame, String.format(Locale.ROOT, "Laplace AMR: %s + %s on %d ranks, step %d (x0 = %.2f)",
+            options.balancer(), options.trigger(), comm.size(), run.stepsTaken(),
+            DistributedLaplace.PATH.at(run.stepsTaken()).x0()), png);
         Path vthb = VtkWriter.write(frame, output, "laplace");
         printer.println("  wrote " + png + " and " + vthb);
       }
