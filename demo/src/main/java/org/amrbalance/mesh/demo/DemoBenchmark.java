@@ -15,10 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
-import javax.annotation.Nullable;
-import org.amrbalance.mesh.laplace.SweepCeiling;
 import org.amrbalance.mesh.mpi.LaunchResult;
 import org.amrbalance.mesh.mpi.MpjLauncher;
 import org.amrbalance.mesh.runtime.DistributedLaplace;
@@ -74,7 +70,7 @@ final class DemoBenchmark {
    * lasts thousands of steps); the whole run's time per step, and the compiler's time within the measured steps,
    * are kept beside them.
    */
-  record Run(String balancing, int ranks, JsonNode result, List<JsonNode> steps, int warmup) {
+  record Run(String balancing, int ranks, JsonNode result, List<JsonNode> steps, int warmup, int round) {
     /** The measured steps: those after the warm-up. */
     List<JsonNode> window() {
       return steps.stream().filter(s -> s.get("step").asInt() > warmup).toList();
@@ -124,6 +120,11 @@ final class DemoBenchmark {
   }
 
   static int run(PrintStream out, LaplaceDemo.Args args) {
+    return run(out, System.err, args);
+  }
+
+  /** The benchmark: results on {@code out}, progress (launch, ranks, mode, step, time left) on {@code progress}. */
+  static int run(PrintStream out, PrintStream progress, LaplaceDemo.Args args) {
     RunOptions base = args.runOptions();
     if (args.base() == 0) {
       // --box and the solver options size a --base problem; without --base the benchmark's own problem, whole.
@@ -137,37 +138,65 @@ final class DemoBenchmark {
     if (!args.json()) {
       out.printf(Locale.ROOT, "benchmark: moving example, %dx%d level 0 in boxes of %d, levels 0..%d, %d sweeps per"
           + " level and leg, %d steps (the first %d warm-up, not measured), balancer %s, trigger %s, %s device, %d"
-          + " cores%n", base.baseCells(), base.baseCells(), base.baseBoxSize(), base.lmax(), base.sweepsPerStep(),
-          base.steps(), args.warmup(), base.balancer(), base.trigger(), args.device().mpjName(), cores);
+          + " cores, %d repeats run interleaved%n", base.baseCells(), base.baseCells(), base.baseBoxSize(),
+          base.lmax(), base.sweepsPerStep(), base.steps(), args.warmup(), base.balancer(), base.trigger(),
+          args.device().mpjName(), cores, args.repeat());
     }
+    // Interleaved (round by round, every configuration once per round): a slow spell of a shared machine falls on
+    // all of them alike instead of on one configuration's repeats.
     List<Run> runs = new ArrayList<>();
-    for (int p : rankCounts) {
-      runs.add(launch(args, "static", fixed, p, args.warmup()));
-      runs.add(launch(args, "dynamic", dynamic, p, args.warmup()));
-    }
-    Map<Integer, SweepCeiling.Result> ceilings = ceilings(runs, rankCounts, base);
-    for (Run r : runs) {
-      ObjectNode line = line(r, runs, base, args, cores, ceilings.get(r.ranks()));
-      if (args.json()) {
-        out.println(line);
+    int total = args.repeat() * rankCounts.size() * 2;
+    long start = System.nanoTime();
+    for (int round = 1; round <= args.repeat(); round++) {
+      for (int p : rankCounts) {
+        for (String mode : List.of("static", "dynamic")) {
+          double elapsed = (System.nanoTime() - start) * 1e-9;
+          String left = runs.isEmpty() ? "" : String.format(Locale.ROOT, ", about %.0f s left",
+              elapsed / runs.size() * (total - runs.size()));
+          String what = String.format(Locale.ROOT, "bench: run %d/%d (repeat %d), %d rank%s, %s%s", runs.size() + 1,
+              total, round, p, p == 1 ? "" : "s", mode, left);
+          progress.println(what);
+          runs.add(launch(args, mode, mode.equals("static") ? fixed : dynamic, p, args.warmup(), round,
+              stepProgress(progress, what, base.steps())));
+        }
       }
     }
-    if (!args.json()) {
-      table(out, runs, base, args, cores, ceilings);
+    for (Run r : runs) {
+      if (args.json()) {
+        out.println(line(r, runs, base, args, cores));
+      }
+    }
+    if (args.json()) {
+      for (int p : rankCounts) {
+        out.println(summaryLine(runs, p));
+      }
+    } else {
+      table(out, runs, base, args, cores, rankCounts);
     }
     Path png = args.output().resolve("bench.png");
-    plot(runs, png, base);
+    plot(runs.stream().filter(r -> r.round() == 1).toList(), png, base);
     if (!args.json()) {
       out.println("  wrote " + png);
     }
     return 0;
   }
 
-  private static Run launch(LaplaceDemo.Args args, String balancing, RunOptions options, int ranks, int warmup) {
+  /** A consumer of the ranks' output lines that says every tenth step on {@code progress}. */
+  private static java.util.function.Consumer<String> stepProgress(PrintStream progress, String what, int steps) {
+    int[] seen = {0};
+    return line -> {
+      if (line.startsWith(LaplaceDemoProgram.STEP_JSON) && ++seen[0] % 10 == 0) {
+        progress.printf(Locale.ROOT, "%s: step %d/%d%n", what.replaceFirst(", about .* left$", ""), seen[0], steps);
+      }
+    };
+  }
+
+  private static Run launch(LaplaceDemo.Args args, String balancing, RunOptions options, int ranks, int warmup,
+      int round, java.util.function.Consumer<String> echo) {
     List<String> a = new ArrayList<>(List.of("--quiet", "--step-json"));
     a.addAll(options.toArgs());
     LaunchResult result = MpjLauncher.locate().withRanks(ranks).withDevice(args.device())
-        .withTimeout(Duration.ofMinutes(30)).launch(LaplaceDemoProgram.class, a).orThrow();
+        .withTimeout(Duration.ofMinutes(30)).withEcho(echo).launch(LaplaceDemoProgram.class, a).orThrow();
     List<JsonNode> steps = new ArrayList<>();
     JsonNode summary = null;
     for (String l : result.output()) {
@@ -181,7 +210,7 @@ final class DemoBenchmark {
       throw new IllegalStateException(balancing + " on " + ranks + " ranks printed no " + LaplaceDemoProgram.RESULT_JSON
           + " line: " + result.summary());
     }
-    return new Run(balancing, ranks, summary, steps, warmup);
+    return new Run(balancing, ranks, summary, steps, warmup, round);
   }
 
   private static JsonNode read(String json) {
@@ -192,49 +221,19 @@ final class DemoBenchmark {
     }
   }
 
-  /** The 1-rank run of the same mode (what speedup is measured against), or null. */
+  /** The 1-rank run of the same mode and repeat (what speedup is measured against), or null. */
   private static Run serial(Run r, List<Run> runs) {
     for (Run x : runs) {
-      if (x.ranks() == 1 && x.balancing().equals(r.balancing())) {
+      if (x.ranks() == 1 && x.balancing().equals(r.balancing()) && x.round() == r.round()) {
         return x;
       }
     }
     return null;
   }
 
-  /**
-   * The speedup this machine allows at each parallel rank count: the sweep kernel on the mean cell count of the
-   * 1-rank static run, by one thread and by as many threads as ranks, measured right after the runs.
-   */
-  static Map<Integer, SweepCeiling.Result> ceilings(List<Run> runs, List<Integer> rankCounts, RunOptions base) {
-    long cells = 0;
-    int steps = 0;
-    for (Run r : runs) {
-      if (r.ranks() == 1 && r.balancing().equals("static")) {
-        for (JsonNode s : r.steps()) {
-          cells += s.get("cells").asLong();
-          steps++;
-        }
-      }
-    }
-    Map<Integer, SweepCeiling.Result> out = new TreeMap<>();
-    if (steps == 0) {
-      return out;
-    }
-    long mean = cells / steps;
-    // About 0.1 s of sweeps per timing at 2.5 ns a cell; the fastest of 11 rounds counts.
-    int sweeps = (int) Math.max(5, Math.min(1000, 20_000_000L / Math.max(1, mean)));
-    for (int p : rankCounts) {
-      if (p > 1) {
-        out.put(p, SweepCeiling.measure(mean, base.baseBoxSize(), p, sweeps, 11));
-      }
-    }
-    return out;
-  }
-
-  static ObjectNode line(Run r, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores,
-      @Nullable SweepCeiling.Result ceiling) {
+  static ObjectNode line(Run r, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores) {
     ObjectNode n = JSON.createObjectNode();
+    n.put("repeat", r.round());
     n.put("ranks", r.ranks());
     n.put("balancing", r.balancing());
     n.put("device", args.device().mpjName());
@@ -250,8 +249,6 @@ final class DemoBenchmark {
     n.put("parallelEfficiency", speedup / r.ranks());
     n.put("wholeRunSecondsPerStep", r.wholeRunSecondsPerStep());
     n.put("wholeRunSpeedup", one == null ? Double.NaN : one.wholeRunSecondsPerStep() / r.wholeRunSecondsPerStep());
-    // What the machine allows: the same cells swept by as many threads that never communicate.
-    n.put("ceilingSpeedup", ceiling == null ? 1.0 : ceiling.speedup());
     n.put("utilization", r.utilization());
     n.put("remaps", (int) r.sum("remaps"));
     n.put("remapSeconds", r.sum("remapSeconds"));
@@ -268,24 +265,94 @@ final class DemoBenchmark {
     return n;
   }
 
+  /** Median, lowest and highest of {@code v}. */
+  record Spread(double median, double min, double max) {
+    static Spread of(List<Double> v) {
+      List<Double> sorted = v.stream().sorted().toList();
+      int n = sorted.size();
+      double median = n == 0 ? Double.NaN : n % 2 == 1 ? sorted.get(n / 2)
+          : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+      return new Spread(median, n == 0 ? Double.NaN : sorted.get(0), n == 0 ? Double.NaN : sorted.get(n - 1));
+    }
+
+    String format(String f, double scale) {
+      return String.format(Locale.ROOT, f + " [" + f + ", " + f + "]", median * scale, min * scale, max * scale);
+    }
+
+    ObjectNode json() {
+      ObjectNode o = JSON.createObjectNode();
+      o.put("median", median);
+      o.put("min", min);
+      o.put("max", max);
+      return o;
+    }
+  }
+
+  /** Per repeat: the dynamic run's time per step over the static run's of the same repeat and rank count. */
+  static Spread dynamicOverStatic(List<Run> runs, int ranks) {
+    List<Double> ratios = new ArrayList<>();
+    for (Run d : runs) {
+      if (d.ranks() == ranks && d.balancing().equals("dynamic")) {
+        for (Run s : runs) {
+          if (s.ranks() == ranks && s.balancing().equals("static") && s.round() == d.round()) {
+            ratios.add(d.secondsPerStep() / s.secondsPerStep());
+          }
+        }
+      }
+    }
+    return Spread.of(ratios);
+  }
+
+  private static Spread of(List<Run> runs, int ranks, String mode, java.util.function.ToDoubleFunction<Run> f) {
+    return Spread.of(runs.stream().filter(r -> r.ranks() == ranks && r.balancing().equals(mode))
+        .map(r -> f.applyAsDouble(r)).toList());
+  }
+
+  private static double speedup(Run r, List<Run> runs) {
+    Run one = serial(r, runs);
+    return one == null ? Double.NaN : one.secondsPerStep() / r.secondsPerStep();
+  }
+
+  static ObjectNode summaryLine(List<Run> runs, int ranks) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("summary", true);
+    n.put("ranks", ranks);
+    n.put("repeats", (int) runs.stream().filter(r -> r.ranks() == ranks && r.balancing().equals("static")).count());
+    for (String mode : List.of("static", "dynamic")) {
+      ObjectNode m = n.putObject(mode);
+      m.set("secondsPerStep", of(runs, ranks, mode, Run::secondsPerStep).json());
+      m.set("speedup", of(runs, ranks, mode, r -> speedup(r, runs)).json());
+    }
+    n.set("dynamicOverStatic", dynamicOverStatic(runs, ranks).json());
+    return n;
+  }
+
   private static void table(PrintStream out, List<Run> runs, RunOptions base, LaplaceDemo.Args args, int cores,
-      Map<Integer, SweepCeiling.Result> ceilings) {
+      List<Integer> rankCounts) {
     out.println();
-    for (SweepCeiling.Result c : ceilings.values()) {
-      out.printf(Locale.ROOT, "ceiling: %d threads sweep the %d cells of a mean 1-rank step %.2f times as fast as one"
-          + " (%.2f against %.2f ms a sweep), without any communication%n", c.threads(), c.cells(), c.speedup(),
-          1e3 * c.parallelSeconds(), 1e3 * c.serialSeconds());
+    out.println("Medians over the repeats [lowest, highest]; dynamic / static is paired within each repeat:");
+    out.println();
+    out.println("| ranks | static: time per step | dynamic: time per step | dynamic / static | speedup static |"
+        + " speedup dynamic |");
+    out.println("|---|---|---|---|---|---|");
+    for (int p : rankCounts) {
+      out.printf(Locale.ROOT, "| %d | %s ms | %s ms | %s | %s | %s |%n", p,
+          of(runs, p, "static", Run::secondsPerStep).format("%.1f", 1e3),
+          of(runs, p, "dynamic", Run::secondsPerStep).format("%.1f", 1e3),
+          dynamicOverStatic(runs, p).format("%.3f", 1),
+          of(runs, p, "static", r -> speedup(r, runs)).format("%.2f", 1),
+          of(runs, p, "dynamic", r -> speedup(r, runs)).format("%.2f", 1));
     }
     out.println();
-    out.println("| balancing | ranks | time per step | speedup | efficiency | utilization | remaps (cost) |"
+    out.println("| repeat | balancing | ranks | time per step | speedup | efficiency | utilization | remaps (cost) |"
         + " compute / exchange / regrid / remap per step | prediction error | JIT compiling | whole run: time per"
         + " step, speedup |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (Run r : runs) {
-      ObjectNode l = line(r, runs, base, args, cores, ceilings.get(r.ranks()));
+      ObjectNode l = line(r, runs, base, args, cores);
       JsonNode ps = l.get("perStep");
-      out.printf(Locale.ROOT, "| %s | %d | %.1f ms | %.2f | %.2f | %.3f | %d (%.1f ms) | %.1f / %.1f / %.1f / %.1f ms |"
-          + " %.3f | %.1f s | %.1f ms, %.2f |%n", r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(),
+      out.printf(Locale.ROOT, "| %d | %s | %d | %.1f ms | %.2f | %.2f | %.3f | %d (%.1f ms) | %.1f / %.1f / %.1f / %.1f"
+          + " ms | %.3f | %.1f s | %.1f ms, %.2f |%n", r.round(), r.balancing(), r.ranks(), 1e3 * r.secondsPerStep(),
           l.get("speedup").asDouble(), l.get("parallelEfficiency").asDouble(), l.get("utilization").asDouble(),
           l.get("remaps").asInt(), 1e3 * l.get("remapSeconds").asDouble(), 1e3 * ps.get("computeSeconds").asDouble(),
           1e3 * ps.get("exchangeSeconds").asDouble(), 1e3 * ps.get("regridSeconds").asDouble(),

@@ -109,6 +109,7 @@ final class FieldChart {
 
   /** Writes the chart of {@code frame} as a PNG. */
   static void write(Frame frame, String title, Path png) throws IOException {
+    java.nio.file.Files.createDirectories(png.toAbsolutePath().getParent());
     ChartUtils.saveChartAsPNG(png.toFile(), chart(frame, title), 1000, 880);
   }
 

@@ -30,7 +30,8 @@ public final class LaplaceDemo {
       "            [--restart FILE]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
-      "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N]] [--help]",
+      "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N] [--repeat N]]",
+      "            [--help]",
       "  Solves Laplace's equation on the unit square with a hot spot on the bottom edge (exact solution",
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
@@ -65,14 +66,16 @@ public final class LaplaceDemo {
       "                  amrbalance.jar advise and balance",
       "  --bench         runs the moving example on 1 and 2 ranks (4 with 4 cores or more), static (balanced once,",
       "                  new grids following their data) and dynamic (the trigger), and prints each run's time per",
-      "                  step, speedup, efficiency, utilization, remaps and time per phase; DIR/bench.png plots the",
-      "                  time per step, and first the ceiling two cores allow the sweep kernel. Without --base,",
+      "                  step, speedup, efficiency, utilization, remaps and time per phase, then per rank count the",
+      "                  median and range over the repeats and the paired dynamic/static ratio; progress on stderr;",
+      "                  DIR/bench.png plots the time per step of the first repeat. Without --base,",
       "                  its own problem: 640 x 640 cells on level 0 in boxes of 160, levels 0..2, 60 sweeps,",
       "                  regrid every 4 steps, refined boxes of 8 to 128 cells (--base: yours, from the options).",
       "  --json          with --bench: one JSON object per line",
       "  --warmup N      with --bench: the first N steps run but are not measured, while the JIT compiler",
       "                  compiles the solver (default half the steps); the whole run is reported beside",
       "                  them",
+      "  --repeat N      with --bench: every configuration N times, interleaved (default 3)",
       "  --help          this text; --version: the version",
       "Balancers: " + String.join(", ", BalancingModules.balancerNames()),
       "Triggers:  " + String.join(", ", BalancingModules.triggerNames())
@@ -126,7 +129,7 @@ public final class LaplaceDemo {
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
-      int warmup, @javax.annotation.Nullable Path writeHierarchy) {
+      int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat) {
     static final int DEFAULT_STEPS = 40;
     /**
      * The benchmark's steps: 80 of warm-up, while the JIT compiler compiles the solver (the regrid and remap code
@@ -184,6 +187,7 @@ public final class LaplaceDemo {
       @CommandLine.Option(names = "--bench") boolean bench;
       @CommandLine.Option(names = "--json") boolean json;
       @CommandLine.Option(names = "--warmup", paramLabel = "N") String warmup;
+      @CommandLine.Option(names = "--repeat", paramLabel = "N") String repeat;
       @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
       /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
@@ -253,6 +257,9 @@ public final class LaplaceDemo {
         if (warmup != null && !bench) {
           throw new IllegalArgumentException("--warmup: only with --bench");
         }
+        if (repeat != null && !bench) {
+          throw new IllegalArgumentException("--repeat: only with --bench");
+        }
         int stepCount = steps == null ? (bench ? BENCH_STEPS : DEFAULT_STEPS) : intValue("--steps", steps, 0, 100_000);
         int warmupSteps = !bench ? 0 : warmup == null ? stepCount / 2 : intValue("--warmup", warmup, 0, 100_000);
         if (bench && warmupSteps >= stepCount) {
@@ -282,7 +289,8 @@ public final class LaplaceDemo {
             intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, help,
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
-            intValue("--progress", progress, 1, 100_000), warmupSteps, hierarchyDir);
+            intValue("--progress", progress, 1, 100_000), warmupSteps, hierarchyDir,
+            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100));
         if (!help && !bench) {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());

@@ -116,14 +116,14 @@ public final class LaplaceDemoProgram implements RankProgram {
       Files.createDirectories(checkpoint.toAbsolutePath().getParent());
       run.checkpointEvery(checkpointEvery, checkpoint);
     }
-    AmrexHeaderSeries hierarchies = comm.rank() == 0 ? series : null; // one rank writes the series
+    AmrexHeaderSeries hierarchies = series;
     if (hierarchies != null) {
-      writeHierarchy(hierarchies, run);
+      writeHierarchy(comm, hierarchies, run);
     }
     try (StepTraceWriter writer = trace != null && comm.rank() == 0 ? StepTraceWriter.create(trace) : null) {
-      steps(run, options, snapshots, quiet, progress, stepJson, printer, writer, hierarchies);
+      steps(comm, run, options, snapshots, quiet, progress, stepJson, printer, writer, hierarchies);
     }
-    if (hierarchies != null) {
+    if (hierarchies != null && comm.rank() == 0) {
       printer.println("  wrote the hierarchy series into " + hierarchies.folder(0).getParent());
     }
     Summary sum = run.summary();
@@ -153,21 +153,33 @@ public final class LaplaceDemoProgram implements RankProgram {
   }
 
   /** The hierarchy and assignment in force after the run's last step, as one plotfile header of the series. */
-  private static void writeHierarchy(AmrexHeaderSeries series, DistributedLaplace run) throws IOException {
-    var grids = run.solver().grids();
-    series.write(run.stepsTaken(), run.stepsTaken(), grids.layout().assignment(), grids.h(0));
+  private static void writeHierarchy(Communicator comm, AmrexHeaderSeries series, DistributedLaplace run)
+      throws IOException {
+    String problem = "";
+    if (comm.rank() == 0) { // one rank writes the series
+      var grids = run.solver().grids();
+      try {
+        series.write(run.stepsTaken(), run.stepsTaken(), grids.layout().assignment(), grids.h(0));
+      } catch (IOException e) {
+        problem = e.toString();
+      }
+    }
+    // Every rank learns of a failed write and stops, instead of waiting for rank 0 at the next exchange.
+    String why = comm.broadcast(problem, 0);
+    if (!why.isEmpty()) {
+      throw new IOException("--write-hierarchy after step " + run.stepsTaken() + " failed on rank 0: " + why);
+    }
   }
 
   /** The steps of the run; rank 0 writes each to the trace, in the order things happened. */
-  private static void steps(DistributedLaplace run, RunOptions options, @Nullable Path snapshots, boolean quiet,
-      int progress,
-      boolean stepJson, PrintStream printer, @Nullable StepTraceWriter trace, @Nullable AmrexHeaderSeries hierarchies)
+  private static void steps(Communicator comm, DistributedLaplace run, RunOptions options, @Nullable Path snapshots,
+      boolean quiet, int progress, boolean stepJson, PrintStream printer, @Nullable StepTraceWriter trace, @Nullable AmrexHeaderSeries hierarchies)
       throws IOException {
     for (int s = run.stepsTaken() + 1; s <= options.steps(); s++) {
       int remapsBefore = run.remaps().size();
       StepReport r = run.step();
       if (hierarchies != null && r.regridded()) {
-        writeHierarchy(hierarchies, run);
+        writeHierarchy(comm, hierarchies, run);
       }
       if (trace != null) {
         List<Remap> remaps = run.remaps().subList(remapsBefore, run.remaps().size());

@@ -96,6 +96,21 @@ class AmrexHeaderSeriesTest {
       assertThat(f.recordedAssignment()).as("every box has its rank").isPresent();
       assertThat(f.recordedRankCount()).isLessThanOrEqualTo(2);
     }
+    // A series folder that cannot be written (a file where a plotfile folder goes) stops every rank, not rank 0 alone.
+    Path blocked = dir.resolve("blocked");
+    Files.createDirectories(blocked);
+    Files.writeString(blocked.resolve("plt00000"), "in the way");
+    List<String> failing = new ArrayList<>(LaplaceDemo.Args.parse("--problem", "small", "--steps", "2", "--lmax", "1",
+        "--ranks", "2", "--write-hierarchy", blocked.toString(), "--output", dir.toString()).programArgs());
+    failing.add("--quiet");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ThreadCollectives.run(2, c -> {
+      try {
+        LaplaceDemoProgram.run(CollectiveCommunicator.over(c), failing, new PrintStream(new ByteArrayOutputStream()));
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return null;
+    })).hasStackTraceContaining("--write-hierarchy after step 0 failed on rank 0");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> LaplaceDemo.Args.parse("--write-hierarchy",
         trace.toString())).hasMessageContaining("--write-hierarchy = " + trace + ": is a file");
   }

@@ -21,7 +21,6 @@ import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.MpjDevice;
-import org.amrbalance.mesh.laplace.SweepCeiling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,10 +81,10 @@ class LaplaceDemoTest {
   }
 
   private static DemoBenchmark.Run run(String balancing, int ranks, List<String> lines) throws Exception {
-    return run(balancing, ranks, lines, 0);
+    return run(balancing, ranks, lines, 0, 1);
   }
 
-  private static DemoBenchmark.Run run(String balancing, int ranks, List<String> lines, int warmup)
+  private static DemoBenchmark.Run run(String balancing, int ranks, List<String> lines, int warmup, int round)
       throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<JsonNode> steps = new ArrayList<>();
@@ -97,7 +96,7 @@ class LaplaceDemoTest {
         result = json.readTree(l.substring(LaplaceDemoProgram.RESULT_JSON.length()));
       }
     }
-    return new DemoBenchmark.Run(balancing, ranks, result, steps, warmup);
+    return new DemoBenchmark.Run(balancing, ranks, result, steps, warmup, round);
   }
 
   @Test
@@ -119,21 +118,13 @@ class LaplaceDemoTest {
       assertThat(s.get("predictionError").asDouble()).isBetween(0.0, 1.0);
       assertThat(s.get("cells").asLong()).isPositive();
     }
-    // The ceiling is measured on the mean cells of the 1-rank static run's steps.
-    DemoBenchmark.Run staticOne = run("static", 1, jsonLines(1, argv));
-    long meanCells = staticOne.steps().stream().mapToLong(s -> s.get("cells").asLong()).sum() / 4;
-    SweepCeiling.Result ceiling = DemoBenchmark.ceilings(List.of(staticOne, two), List.of(1, 2),
-        small(argv).runOptions()).get(2);
-    assertThat(ceiling.threads()).isEqualTo(2);
-    assertThat(ceiling.cells()).isBetween(meanCells, meanCells + 16L * 16 - 1);
     assertThat(two.result().get("ranks").asInt()).isEqualTo(2);
     assertThat(two.result().get("remaps").asInt()).as("the first placement and 2 regrids").isEqualTo(3);
 
     List<DemoBenchmark.Run> runs = List.of(one, two);
     {
-      ObjectNode line = DemoBenchmark.line(two, runs, small(argv).runOptions(),
-          small(argv), 2, new SweepCeiling.Result(4096, 2, 0.002, 0.00125));
-      assertThat(line.get("ceilingSpeedup").asDouble()).isEqualTo(1.6);
+      ObjectNode line = DemoBenchmark.line(two, runs, small(argv).runOptions(), small(argv), 2);
+      assertThat(line.get("repeat").asInt()).isEqualTo(1);
       double speedup = one.secondsPerStep() / two.secondsPerStep();
       assertThat(line.get("speedup").asDouble()).isEqualTo(speedup);
       assertThat(line.get("parallelEfficiency").asDouble()).isEqualTo(speedup / 2);
@@ -144,7 +135,7 @@ class LaplaceDemoTest {
     // (the summary's utilization also charges the first placement, made before step 1: higher here).
     assertThat(two.utilization()).isGreaterThan(two.result().get("utilization").asDouble());
     List<String> twoLines = jsonLines(2, argv);
-    DemoBenchmark.Run warm = run("dynamic", 2, twoLines, 1);
+    DemoBenchmark.Run warm = run("dynamic", 2, twoLines, 1, 1);
     List<JsonNode> after = warm.steps().subList(1, 4);
     double avg = 0;
     double max = 0;
@@ -159,8 +150,7 @@ class LaplaceDemoTest {
     assertThat(warm.window()).hasSize(3);
     assertThat(warm.secondsPerStep()).isCloseTo(wall / 3, within(1e-12));
     assertThat(warm.utilization()).isCloseTo(avg / (max + remap), within(1e-12));
-    ObjectNode warmLine = DemoBenchmark.line(warm, List.of(warm), small(argv).runOptions(),
-        small(argv), 2, null);
+    ObjectNode warmLine = DemoBenchmark.line(warm, List.of(warm), small(argv).runOptions(), small(argv), 2);
     assertThat(warmLine.get("remaps").asInt()).as("regrids of steps 2 and 4, after the warm-up step").isEqualTo(2);
     assertThat(warmLine.get("wholeRunRemaps").asInt()).isEqualTo(3);
     assertThat(warmLine.get("wholeRunSecondsPerStep").asDouble())
@@ -169,6 +159,37 @@ class LaplaceDemoTest {
     DemoBenchmark.plot(runs, png, small(argv).runOptions());
     BufferedImage image = ImageIO.read(png.toFile());
     assertThat(image.getWidth()).isEqualTo(1000);
+  }
+
+  @Test
+  void repeatsGiveMediansRangesAndAPairedDynamicOverStaticRatio(@TempDir Path dir) throws Exception {
+    String[] argv = {"--steps", "2", "--lmax", "1", "--trigger", "every-regrid", "--output", dir.toString()};
+    List<DemoBenchmark.Run> runs = new ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      for (String mode : List.of("static", "dynamic")) {
+        runs.add(run(mode, 2, jsonLines(2, argv), 0, round));
+      }
+    }
+    List<Double> ratios = new ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      int k = round;
+      double d = runs.stream().filter(r -> r.round() == k && r.balancing().equals("dynamic")).findFirst()
+          .orElseThrow().secondsPerStep();
+      double s = runs.stream().filter(r -> r.round() == k && r.balancing().equals("static")).findFirst()
+          .orElseThrow().secondsPerStep();
+      ratios.add(d / s);
+    }
+    List<Double> sorted = ratios.stream().sorted().toList();
+    DemoBenchmark.Spread paired = DemoBenchmark.dynamicOverStatic(runs, 2);
+    assertThat(paired.median()).isEqualTo(sorted.get(1));
+    assertThat(paired.min()).isEqualTo(sorted.get(0));
+    assertThat(paired.max()).isEqualTo(sorted.get(2));
+    assertThat(DemoBenchmark.Spread.of(List.of(4.0, 1.0, 3.0, 2.0)).median()).isEqualTo(2.5);
+    ObjectNode summary = DemoBenchmark.summaryLine(runs, 2);
+    assertThat(summary.get("repeats").asInt()).isEqualTo(3);
+    assertThat(summary.get("dynamicOverStatic").get("median").asDouble()).isEqualTo(sorted.get(1));
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--repeat", "2")).hasMessageContaining("--repeat: only with");
+    assertThat(LaplaceDemo.Args.parse("--bench").repeat()).isEqualTo(3);
   }
 
   /** Runs the demo's rank program on {@code ranks} threads with the demo's arguments; rank 0's output. */
