@@ -44,8 +44,8 @@ class MapExportTest {
   /** Whole-grid and cutting balancers on each format: the text files alone give back the same report. */
   @ParameterizedTest
   @CsvSource({"amrex_pelelmex_2d_Header, knapsack", "amrex_pelelmex_2d_Header, domain-decomposition",
-      "chombo_testGrids.2d, sfc-hilbert", "chombo_testGrids.3d, grid-packing",
-      "enzo_IsolatedGalaxy_galaxy0030.hierarchy, knapsack", "enzo_IsolatedGalaxy_galaxy0030.hierarchy, scatter"})
+      "chombo_testGrids.2d, sfc-hilbert", "chombo_testGrids.2d, grid-packing",
+      "enzo_IsolatedGalaxy_galaxy0030.hierarchy, knapsack"})
   void theWrittenMapReadsBackToTheSameReport(String input, String balancer) throws IOException {
     Path file = DATA.resolve(input);
     Path dir = tmp.resolve("map");
@@ -130,10 +130,12 @@ class MapExportTest {
     Files.createDirectories(plt.resolve("Level_1"));
     Files.copy(DATA.resolve("amrex_pelelmex_2d_Header"), plt.resolve("Header"));
     Files.copy(DATA.resolve("amrex_pelelmex_2d_Level_1_Cell_H"), plt.resolve("Level_1").resolve("Cell_H"));
-    assertThat(run("balance", "--input", plt.toString(), "--ranks", "4", "--json")).isZero();
+    assertThat(run("balance", "--input", plt.toString(), "--ranks", "4", "--balancer", "round-robin", "--json"))
+        .isZero();
     String viaFolder = out.toString(StandardCharsets.UTF_8);
     out.reset();
-    assertThat(run("balance", "--input", plt.resolve("Header").toString(), "--ranks", "4", "--json")).isZero();
+    assertThat(run("balance", "--input", plt.resolve("Header").toString(), "--ranks", "4", "--balancer",
+        "round-robin", "--json")).isZero();
     assertThat(withoutTimes(viaFolder, plt)).isEqualTo(withoutTimes(out.toString(StandardCharsets.UTF_8), plt));
     assertThat(viaFolder).contains("recorded by the code");
 
