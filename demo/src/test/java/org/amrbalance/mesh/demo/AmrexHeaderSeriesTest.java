@@ -2,26 +2,16 @@ package org.amrbalance.mesh.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
-import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.readers.HierarchyFile;
 import org.amrbalance.readers.HierarchyFormat;
 import org.amrbalance.readers.HierarchyReaders;
-import org.amrbalance.readers.trace.StepTrace;
-import org.amrbalance.readers.trace.StepTraceReader;
 import org.amrbalance.spi.Assignment;
 import org.amrbalance.spi.Box;
 import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.Piece;
-import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,59 +49,5 @@ class AmrexHeaderSeriesTest {
         assertThat(back.recordedRanks().get(read.get(i).id())).isEqualTo(written.get(i).rank());
       }
     }
-  }
-
-  @Test
-  void theDemoWritesOneHeaderAtTheStartAndOneAtEveryRegrid() throws Exception {
-    Path series = dir.resolve("series");
-    Path trace = dir.resolve("trace.csv");
-    List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse("--problem", "small", "--steps", "5", "--lmax", "2", "--ranks", "2",
-        "--regrid", "2", "--write-hierarchy", series.toString(), "--trace", trace.toString(), "--output",
-        dir.toString()).programArgs());
-    programArgs.add("--quiet");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      ThreadCollectives.run(2, c -> {
-        try {
-          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      });
-    }
-    StepTrace t = StepTraceReader.read(trace);
-    List<Long> expected = new ArrayList<>(List.of(0L));
-    t.steps().stream().filter(s -> s.regrid().isPresent()).forEach(s -> expected.add(s.number()));
-    List<Path> folders;
-    try (Stream<Path> list = Files.list(series)) {
-      folders = list.sorted().toList();
-    }
-    assertThat(folders).extracting(p -> Long.parseLong(p.getFileName().toString().substring(3)))
-        .containsExactlyElementsOf(expected);
-    assertThat(expected).hasSizeGreaterThan(2);
-    for (Path plt : folders) {
-      HierarchyFile f = HierarchyReaders.read(plt);
-      assertThat(f.hierarchy().levelCount()).isBetween(1, 3);
-      assertThat(f.recordedAssignment()).as("every box has its rank").isPresent();
-      assertThat(f.recordedRankCount()).isLessThanOrEqualTo(2);
-    }
-    // A series folder that cannot be written (a file where a plotfile folder goes) stops every rank, not rank 0 alone.
-    Path blocked = dir.resolve("blocked");
-    Files.createDirectories(blocked);
-    Files.writeString(blocked.resolve("plt00000"), "in the way");
-    List<String> failing = new ArrayList<>(LaplaceDemo.Args.parse("--problem", "small", "--steps", "2", "--lmax", "1",
-        "--ranks", "2", "--write-hierarchy", blocked.toString(), "--output", dir.toString()).programArgs());
-    failing.add("--quiet");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ThreadCollectives.run(2, c -> {
-      try {
-        LaplaceDemoProgram.run(CollectiveCommunicator.over(c), failing, new PrintStream(new ByteArrayOutputStream()));
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-      return null;
-    })).hasStackTraceContaining("--write-hierarchy after step 0 failed on rank 0");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> LaplaceDemo.Args.parse("--write-hierarchy",
-        trace.toString())).hasMessageContaining("--write-hierarchy = " + trace + ": is a file");
   }
 }

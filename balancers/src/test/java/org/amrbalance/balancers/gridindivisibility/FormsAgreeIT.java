@@ -8,7 +8,7 @@ import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.junit.jupiter.api.Test;
 
 /** Sequential = concurrent = gathering = parallel on a thousand small random instances per form (spec §12). */
-class FormsAgreeTest {
+class FormsAgreeIT {
 
   @Test
   void everyFormGivesTheSequentialPlacement() {
