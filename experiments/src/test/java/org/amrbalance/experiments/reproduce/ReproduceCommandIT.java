@@ -13,7 +13,7 @@ import org.amrbalance.experiments.Launcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ReproduceCommandTest {
+class ReproduceCommandIT {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private final Launcher launcher = new Launcher(List.of(new ReproduceCommand(List.of(new ChapterThreeSweeps(2)))));

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** A remap that fails on one rank in any phase is undone on every rank, and the run goes on. */
-class RemapFailureTest {
+class RemapFailureThreadsIT {
   static final RunOptions RUN = RunOptions.defaults().withSteps(6).withLmax(2).withSweepsPerStep(4)
       .withBalancer("round-robin");
 
