@@ -16,7 +16,7 @@ import org.amrbalance.spi.Piece;
 import org.junit.jupiter.api.Test;
 
 /** The distributed runtime with ranks as threads ({@link ThreadCollectives}), no MPJ Express needed. */
-class DistributedLaplaceTest {
+class DistributedLaplaceIT {
   static final RunOptions SHORT = RunOptions.defaults().withSteps(4).withLmax(2).withSweepsPerStep(4)
       .withCheckEvery(2);
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --trace}: the demo writes what it measured in the replay format, rank 0 only. */
-class DemoTraceTest {
+class DemoTraceIT {
   @Test
   void theTraceHoldsEveryStepsTimesRegridsAndRemapsAsTheRunReportedThem(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("run.csv.gz");
