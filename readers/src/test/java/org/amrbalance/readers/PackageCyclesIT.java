@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * {@link BoxSweep} was loaded (target/classes), so a new top-level package of the module is checked too, and
  * nothing of the other modules is.
  */
-class PackageCyclesTest {
+class PackageCyclesIT {
   @Test
   void noPackageCycles() {
     JavaClasses main = new ClassFileImporter()
