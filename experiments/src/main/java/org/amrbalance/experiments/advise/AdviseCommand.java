@@ -14,6 +14,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 import org.amrbalance.balancers.LoadBalancers;
 import org.amrbalance.experiments.balance.BalanceCommand;
+import org.amrbalance.experiments.balance.CostMixin;
 import org.amrbalance.experiments.balance.CostOptions;
 import org.amrbalance.experiments.cli.Command;
 import org.amrbalance.experiments.cli.Invocation;
@@ -87,19 +88,8 @@ public final class AdviseCommand implements Command {
   @Nullable
   String latency;
 
-  @CommandLine.Option(names = "--subcycling", paramLabel = "on|off",
-      description = "work of level L x the steps it takes per level-0 step (default off)")
-  @Nullable
-  String subcycling;
-
-  @CommandLine.Option(names = "--costs", paramLabel = "FILE",
-      description = "measured per-box costs, CSV box,cost or level,index,cost (one input file only)")
-  @Nullable
-  String costs;
-
-  @CommandLine.Option(names = "--box-overhead", paramLabel = "W", description = "work added to every box (default 0)")
-  @Nullable
-  String boxOverhead;
+  @CommandLine.Mixin
+  CostMixin costOptions = new CostMixin();
 
   @CommandLine.Option(names = "--top", paramLabel = "N", description = "rows of the table per rank count (default 12)")
   @Nullable
@@ -132,7 +122,7 @@ public final class AdviseCommand implements Command {
     }
     List<String> balancers = names("--balancer", balancer, LoadBalancers.names());
     List<String> triggers = names("--trigger", trigger, RemapPolicies.names());
-    CostOptions c = CostOptions.parse(subcycling, costs, boxOverhead, wd);
+    CostOptions c = costOptions.options(wd);
     if (c.costs() != null && (inputs.size() > 1 || java.nio.file.Files.isDirectory(inputs.get(0))
         && !java.nio.file.Files.isRegularFile(inputs.get(0).resolve(Values.AMREX_HEADER)))) {
       throw new UsageException("measured costs name the boxes of one file: give one input file", "--costs");

@@ -79,22 +79,8 @@ public final class BalanceCommand implements Command {
   @Nullable
   String writeMap;
 
-  @CommandLine.Option(names = "--subcycling", paramLabel = "on|off",
-      description = "work of level L x the steps it takes per level-0 step (product of the ratios above it), as"
-          + " AMReX, Enzo and Chombo subcycle by default (default off: every level steps together)")
-  @Nullable
-  String subcycling;
-
-  @CommandLine.Option(names = "--costs", paramLabel = "FILE",
-      description = "measured per-box costs: a CSV with a header and the columns box,cost or level,index,cost, every"
-          + " box once (default: the cell count)")
-  @Nullable
-  String costs;
-
-  @CommandLine.Option(names = "--box-overhead", paramLabel = "W",
-      description = "work added to every box, in the units of its work (cells, or the CSV's) (default 0)")
-  @Nullable
-  String boxOverhead;
+  @CommandLine.Mixin
+  CostMixin costOptions = new CostMixin();
 
   /** How the runs are printed. */
   enum Output { CSV, JSON, MARKDOWN }
@@ -147,7 +133,7 @@ public final class BalanceCommand implements Command {
     Path mapDir = writeMap == null ? null : Values.writableFolder("--write-map", writeMap, workingDirectory);
     return new Options(files, f, balancers, settings, p, t,
         json ? Output.JSON : markdown ? Output.MARKDOWN : Output.CSV, mapDir,
-        CostOptions.parse(subcycling, costs, boxOverhead, workingDirectory));
+        costOptions.options(workingDirectory));
   }
 
   @Override
