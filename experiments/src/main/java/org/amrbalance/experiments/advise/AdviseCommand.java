@@ -127,8 +127,7 @@ public final class AdviseCommand implements Command {
         && !java.nio.file.Files.isRegularFile(inputs.get(0).resolve(Values.AMREX_HEADER)))) {
       throw new UsageException("measured costs name the boxes of one file: give one input file", "--costs");
     }
-    return new Options(inputs, Values.choice("--format", format, "auto", java.util.Set.of("auto", "enzo", "chombo",
-        "amrex")), trace == null ? null : Values.readableFile("--trace", trace, wd),
+    return new Options(inputs, Values.choice("--format", format, "auto", BalanceCommand.formats()), trace == null ? null : Values.readableFile("--trace", trace, wd),
         Values.integers("--ranks", ranks, List.of(16), 1, 1 << 20), balancers, triggers,
         Values.integer("--steps-per-file", stepsPerFile, 0, 1, 1_000_000),
         Values.number("--bandwidth", bandwidth, StepCostModel.ASSUMED_BYTES_PER_SECOND, 1, 1e300),
@@ -325,7 +324,7 @@ public final class AdviseCommand implements Command {
     if (own.isEmpty() || own.get().ranks() != ranks) {
       return Double.NaN;
     }
-    Assignment a = Assignment.of(file.hierarchy(), ranks, own.get().pieces());
+    Assignment a = own.get();
     return BalanceReport.of(BalanceProblem.of(a.hierarchy(), Machine.fullyConnected(ranks)), a)
         .levelSynchronousMakespan();
   }

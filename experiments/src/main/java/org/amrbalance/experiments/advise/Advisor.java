@@ -96,8 +96,9 @@ final class Advisor {
       for (int s = 0; s < stepsPerFile[k]; s++) {
         if (remapNow) {
           Assignment next = lb.balance(problem.withPrevious(a));
-          double cost = model.remapSeconds(a, next);
-          migrated += StepCostModel.migratedBytes(a, next);
+          StepCostModel.Migration m = model.migration(a, next);
+          double cost = m.seconds();
+          migrated += m.bytes();
           remapSeconds += cost;
           total += cost;
           remaps++;
@@ -127,7 +128,7 @@ final class Advisor {
         return Optional.empty();
       }
       ranks = own.get().ranks();
-      Assignment a = Assignment.of(series.get(k).hierarchy(), ranks, own.get().pieces());
+      Assignment a = own.get(); // on the file's hierarchy, costs applied
       double step = model.stepSeconds(BalanceReport.of(BalanceProblem.of(a.hierarchy(),
           Machine.fullyConnected(ranks)), a));
       perFile[k] = step;

@@ -88,32 +88,27 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double bytesP
     return secondsPerWork * report.levelSynchronousMakespan() + secondsPerStep;
   }
 
-  /** Seconds of moving from {@code from} to {@code to}: the busiest rank's bytes and messages. */
-  double remapSeconds(Assignment from, Assignment to) {
-    MigrationPlan plan = MigrationPlan.between(from, to);
+  /** What a remap costs: the busiest rank's seconds, and the bytes that change rank in all. */
+  record Migration(double seconds, long bytes) {}
+
+  /** The migration from {@code from} to {@code to}, from one plan: the busiest rank's bytes and messages. */
+  Migration migration(Assignment from, Assignment to) {
     long[] bytes = new long[to.ranks()];
     int[] messages = new int[to.ranks()];
-    for (Transfer t : plan.transfers()) {
+    long moved = 0;
+    for (Transfer t : MigrationPlan.between(from, to).transfers()) {
       if (t.fromRank() != t.toRank()) {
         bytes[t.fromRank()] += t.bytes();
         bytes[t.toRank()] += t.bytes();
         messages[t.fromRank()]++;
         messages[t.toRank()]++;
+        moved += t.bytes();
       }
     }
     double worst = 0;
     for (int r = 0; r < bytes.length; r++) {
       worst = Math.max(worst, bytes[r] / bytesPerSecond + messages[r] * latency);
     }
-    return worst;
-  }
-
-  /** Bytes that change rank between {@code from} and {@code to}. */
-  static long migratedBytes(Assignment from, Assignment to) {
-    long sum = 0;
-    for (Transfer t : MigrationPlan.between(from, to).transfers()) {
-      sum += t.fromRank() != t.toRank() ? t.bytes() : 0;
-    }
-    return sum;
+    return new Migration(worst, moved);
   }
 }

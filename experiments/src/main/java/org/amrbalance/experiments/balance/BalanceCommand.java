@@ -329,7 +329,8 @@ public final class BalanceCommand implements Command {
     return t;
   }
 
-  static Set<String> formats() {
+  /** The values of {@code --format}: auto or a reader's format. */
+  public static Set<String> formats() {
     return Set.of("auto", "enzo", "chombo", "amrex");
   }
 }

@@ -95,8 +95,12 @@ public final class MapExport {
         map.append(p.rank()).append('\n');
         boxes.append(boxText(p.box())).append('\n');
         ObjectNode e = entries.addObject().put("rank", p.rank()).put("inputBox", fromBox.get(k));
-        e.putArray("lo").addAll(ints(p.box().lo()));
-        e.putArray("hi").addAll(ints(p.box().hi()));
+        ArrayNode lo = e.putArray("lo");
+        ArrayNode hi = e.putArray("hi");
+        for (int d = 0; d < p.box().dim(); d++) {
+          lo.add(p.box().lo(d));
+          hi.add(p.box().hi(d));
+        }
         if (format == HierarchyFormat.ENZO) {
           e.put("enzoGrid", patches.get(fromBox.get(k)).id());
         }
@@ -252,14 +256,6 @@ public final class MapExport {
           + ")");
     }
     return lines.subList(1, lines.size());
-  }
-
-  private static ArrayNode ints(int[] v) {
-    ArrayNode a = new ObjectMapper().createArrayNode();
-    for (int x : v) {
-      a.add(x);
-    }
-    return a;
   }
 
   private static Path writeText(Path file, CharSequence text) throws IOException {
