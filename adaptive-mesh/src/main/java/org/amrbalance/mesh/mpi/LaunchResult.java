@@ -163,22 +163,30 @@ public final class LaunchResult {
 
   /**
    * The exceptions of a stack trace without their frames: each one's message (all its lines, as assertion messages
-   * have several, up to a limit) and then its "Caused by" chain.
+   * have several, up to a limit) and then its "Caused by" chain; then the first frame in this project's code, so that a
+   * failure inside MPJ Express says which of our calls reached it.
    */
   private static String causes(String stackTrace) {
     StringBuilder s = new StringBuilder();
     boolean inMessage = true;
     int linesOfThisMessage = 0;
+    String ours = null;
     for (String line : stackTrace.split("\\R")) {
       if (line.startsWith("Caused by: ")) {
         inMessage = true;
         linesOfThisMessage = 0;
       } else if (FRAME.matcher(line).matches()) {
         inMessage = false;
+        if (ours == null && line.trim().startsWith("at org.amrbalance.")) {
+          ours = line.trim();
+        }
       }
       if (inMessage && linesOfThisMessage++ < MESSAGE_LINES) {
         s.append(s.length() == 0 ? "" : "\n    ").append(line);
       }
+    }
+    if (ours != null) {
+      s.append("\n    first frame of ours: ").append(ours);
     }
     return s.toString();
   }

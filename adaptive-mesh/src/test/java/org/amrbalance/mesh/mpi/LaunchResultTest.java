@@ -53,6 +53,18 @@ class LaunchResultTest {
   }
 
   @Test
+  void aFailureInsideMpjNamesTheFirstFrameOfOurs() {
+    String trace = "mpi.MPIException: underflow\n\tat mpi.Comm.recv(Comm.java:9)\n"
+        + "\tat org.amrbalance.mesh.mpi.mpj.MpjCollectives.bcast(MpjCollectives.java:42)\n"
+        + "\tat org.amrbalance.mesh.runtime.X.y(X.java:7)\n";
+    LaunchResult failed = LaunchResult.of(MpjDevice.MULTICORE, List.of(RankStatus.FAILED), Map.of(0, trace), false,
+        List.of(), Duration.ofMillis(5));
+
+    assertThat(failed.summary()).endsWith("rank 0 threw mpi.MPIException: underflow\n"
+        + "    first frame of ours: at org.amrbalance.mesh.mpi.mpj.MpjCollectives.bcast(MpjCollectives.java:42)");
+  }
+
+  @Test
   void aSilentFailureShowsTheEndOfTheOutput() {
     LaunchResult silent = LaunchResult.of(MpjDevice.MULTICORE, List.of(RankStatus.NOT_REPORTED), Map.of(), false,
         List.of("MPJ Express (0.44) is started", "Exception in thread main: no such class"), Duration.ofMillis(10));
