@@ -25,8 +25,8 @@ class HeldOutComparisonIT {
    * docs/triggers.md' held-out table), and the test checks that the best is not at an end, so it is the best of the
    * report's whole range at less than half the runs.
    */
-  private static final int[] LD_INTERVALS = {10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 25};
-  private static final int[] RANDOM_WALK_INTERVALS = {25, 28, 32, 36, 40, 45, 50, 60};
+  private static final int[] LD_INTERVALS = {12, 13, 14, 15, 16, 18, 20};
+  private static final int[] RANDOM_WALK_INTERVALS = {32, 36, 40, 45, 50};
   /** Utilization the adaptive trigger may lose to the best fixed interval in hindsight on these rows. */
   private static final double BELOW_BEST_FIXED = 0.001;
 

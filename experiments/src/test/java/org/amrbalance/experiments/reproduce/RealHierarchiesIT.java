@@ -19,21 +19,32 @@ import org.amrbalance.spi.BalanceProblem;
 import org.amrbalance.spi.BalanceReport;
 import org.amrbalance.spi.Machine;
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RealHierarchiesIT {
   static final Path DATA = Path.of("..").resolve(RealHierarchies.DEFAULT_DATA);
-  private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+  /** One run of every file, balancer and rank count, shared by the tests that read its outputs (a run is ~20 s). */
+  @TempDir
+  static Path out;
+  private static List<Path> files;
+  private static String progressOfTheRun;
 
-  private List<Path> run(Path data, Path out) throws Exception {
+  @BeforeAll
+  static void runOnce() throws Exception {
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    files = run(DATA, out, progress);
+    progressOfTheRun = progress.toString(StandardCharsets.UTF_8);
+  }
+
+  private static List<Path> run(Path data, Path out, ByteArrayOutputStream progress) throws Exception {
     return new RealHierarchies(data, List.of(16, 64))
         .run(out, true, new PrintStream(progress, true, StandardCharsets.UTF_8));
   }
 
   @Test
-  void oneRowPerFileBalancerAndRankCountWithPlots(@TempDir Path out) throws Exception {
-    List<Path> files = run(DATA, out);
+  void oneRowPerFileBalancerAndRankCountWithPlots() throws Exception {
     List<String> csv = Files.readAllLines(out.resolve("real-hierarchies.csv"));
     List<String> header = List.of(csv.get(0).split(","));
     assertThat(header).startsWith("file", "format", "grids", "balancer", "ranks");
@@ -81,19 +92,19 @@ class RealHierarchiesIT {
         assertThat(ImageIO.read(f.toFile()).getWidth()).isEqualTo(800);
       }
     }
-    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("real-hierarchies: amrex_pelelmex_2d_Header");
+    assertThat(progressOfTheRun).contains("real-hierarchies: amrex_pelelmex_2d_Header");
   }
 
   @Test
-  void aMissingFolderIsSkippedWithOneLine(@TempDir Path out) throws Exception {
-    assertThat(run(out.resolve("absent"), out)).isEmpty();
+  void aMissingFolderIsSkippedWithOneLine(@TempDir Path elsewhere) throws Exception {
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    assertThat(run(elsewhere.resolve("absent"), elsewhere, progress)).isEmpty();
     assertThat(progress.toString(StandardCharsets.UTF_8).trim().split("\n")).hasSize(1);
     assertThat(progress.toString(StandardCharsets.UTF_8)).contains("skipped");
   }
 
   @Test
-  void everyBalancerIsPlacedAgainstTheCutToCellsBound(@TempDir Path out) throws Exception {
-    run(DATA, out);
+  void everyBalancerIsPlacedAgainstTheCutToCellsBound() throws Exception {
     List<String> csv = Files.readAllLines(out.resolve("real-hierarchies-quality.csv"));
     List<String> header = List.of(csv.get(0).split(","));
     int balancers = org.amrbalance.config.BalancingModules.balancerNames().size();
