@@ -24,6 +24,11 @@ apt_install() {
 
 command -v javac >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
 command -v mvn >/dev/null 2>&1 || apt_install maven
+# The cluster tests make hosts as network namespaces (ip, unshare); they are skipped where that is not allowed.
+if [ "$(id -u)" -eq 0 ]; then
+  command -v ip >/dev/null 2>&1 || apt_install iproute2
+  command -v unshare >/dev/null 2>&1 || apt_install util-linux
+fi
 
 # --- MPJ Express -------------------------------------------------------------------------------------
 # Keep these coordinates in step with the MPJ dependency of adaptive-mesh/pom.xml.

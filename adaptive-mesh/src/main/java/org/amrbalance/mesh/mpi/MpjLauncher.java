@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.annotation.Nullable;
 import javax.annotation.concurrent.Immutable;
 import org.amrbalance.mesh.mpi.LaunchResult.RankStatus;
 
@@ -74,9 +75,15 @@ public final class MpjLauncher {
   private final String classpath;
   private final List<String> jvmArgs;
   private final Consumer<String> echo;
+  /** The cluster's hosts and how to reach them (niodev); null: every rank on this host. */
+  @Nullable
+  private final Cluster cluster;
+
+  /** Where a cluster launch runs: its hosts, the remote shell, and the parent of job folders every host shares. */
+  private record Cluster(Machines machines, RemoteShell shell, Path jobParent) {}
 
   private MpjLauncher(Path mpjHome, int ranks, MpjDevice device, Duration timeout, String classpath,
-      List<String> jvmArgs, Consumer<String> echo) {
+      List<String> jvmArgs, Consumer<String> echo, @Nullable Cluster cluster) {
     this.mpjHome = mpjHome;
     this.ranks = ranks;
     this.device = device;
@@ -84,6 +91,7 @@ public final class MpjLauncher {
     this.classpath = classpath;
     this.jvmArgs = jvmArgs;
     this.echo = echo;
+    this.cluster = cluster;
   }
 
   /**
@@ -99,7 +107,7 @@ public final class MpjLauncher {
       }
     }
     return new MpjLauncher(home, 4, MpjDevice.MULTICORE, DEFAULT_TIMEOUT, currentClasspath(), List.of(),
-        line -> {});
+        line -> {}, null);
   }
 
   /** A launcher over the MPJ Express installation found as the class comment says. */
@@ -125,23 +133,23 @@ public final class MpjLauncher {
     if (ranks < 1) {
       throw new IllegalArgumentException("ranks = " + ranks + ": must be >= 1");
     }
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
   }
 
   public MpjLauncher withDevice(MpjDevice device) {
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
   }
 
   public MpjLauncher withTimeout(Duration timeout) {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout = " + timeout + ": must be > 0");
     }
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
   }
 
   /** The ranks' class path (must hold the program and this module); MPJ's own jars come from MPJ_HOME. */
   public MpjLauncher withClasspath(String classpath) {
-    return new MpjLauncher(mpjHome, ranks, device, timeout, absolute(classpath), jvmArgs, echo);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, absolute(classpath), jvmArgs, echo, cluster);
   }
 
   /** Options for the JVM(s) that run the ranks, such as {@code -Xmx512m}. */
@@ -151,12 +159,29 @@ public final class MpjLauncher {
         throw new IllegalArgumentException("jvmArgs = " + jvmArgs + ": every JVM option starts with '-' (" + a + ")");
       }
     }
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, List.copyOf(jvmArgs), echo);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, List.copyOf(jvmArgs), echo, cluster);
   }
 
   /** Also hands every output line to {@code echo} as it arrives (for live progress); the result keeps them all. */
   public MpjLauncher withEcho(Consumer<String> echo) {
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
+  }
+
+  /**
+   * Runs the ranks on {@code machines} (niodev only): before any rank starts, each host is checked through {@code
+   * shell} (the java executable, the ranks' class path and MPJ_HOME exist there at the same paths; its name resolves
+   * to an address the others reach), a daemon is started there for this launch only, on a port chosen free here,
+   * and every daemon must accept connections; a failure is one line naming the host and the port. The launch's
+   * folder (status files, the private MPJ_HOME, daemon logs) is made in {@code jobParent}, which every host must
+   * see at the same path. Every process started on any host is stopped when the launch ends, however it ends.
+   */
+  public MpjLauncher withMachines(Machines machines, RemoteShell shell, Path jobParent) {
+    if (machines == null || shell == null || jobParent == null) {
+      throw new IllegalArgumentException("machines, shell, jobParent = " + machines + ", " + shell + ", " + jobParent
+          + ": must not be null");
+    }
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo,
+        new Cluster(machines, shell, jobParent.toAbsolutePath().normalize()));
   }
 
   public Path mpjHome() {
@@ -178,15 +203,29 @@ public final class MpjLauncher {
   /** Runs {@code program} on every rank with {@code args} and returns when all is over and cleaned up. */
   public LaunchResult launch(Class<? extends RankProgram> program, List<String> args) {
     long start = System.nanoTime();
+    if (cluster != null && device != MpjDevice.NIODEV) {
+      throw new IllegalArgumentException("device = " + device.mpjName() + ": machines need the niodev device (ranks"
+          + " as processes over TCP)");
+    }
     Path runDir;
     try {
-      runDir = Files.createTempDirectory("amrbalance-mpj-");
+      runDir = cluster == null ? Files.createTempDirectory("amrbalance-mpj-")
+          : Files.createTempDirectory(Files.createDirectories(cluster.jobParent()), "amrbalance-mpj-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a folder for the launch", e);
     }
+    ClusterDaemons daemons = null;
     List<Process> started = new CopyOnWriteArrayList<>();
     // If this JVM is stopped (Ctrl-C) during the launch, its processes go too.
-    Thread cleanup = new Thread(() -> stopAll(started), "mpj-launch-cleanup");
+    // A cluster job's daemons stop themselves once its alive file is gone (ClusterDaemons).
+    Thread cleanup = new Thread(() -> {
+      stopAll(started);
+      try {
+        Files.deleteIfExists(runDir.resolve("alive"));
+      } catch (IOException e) {
+        // Nothing more can be done while the JVM exits.
+      }
+    }, "mpj-launch-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       Path statusDir = Files.createDirectory(runDir.resolve("status"));
@@ -200,8 +239,17 @@ public final class MpjLauncher {
         if (device == MpjDevice.NIODEV) {
           int[] ports = freePorts(3);
           home = privateHome(runDir, ports);
-          started.add(startDaemon(home, runDir, ports[0], start));
-          Path machines = Files.writeString(runDir.resolve("machines"), "localhost\n", StandardCharsets.UTF_8);
+          Machines where = cluster == null ? Machines.of(List.of("localhost")) : cluster.machines();
+          if (cluster == null) {
+            started.add(startDaemon(home, runDir, ports[0], start));
+          } else {
+            for (String line : securityNotice(where, ports)) {
+              echo.accept(line);
+            }
+            daemons = ClusterDaemons.start(where, cluster.shell(), runDir, home, ports[0], javaExecutable(),
+                ownCodeSource(), mustExistOnEveryHost(home), echo);
+          }
+          Path machines = Files.writeString(runDir.resolve("machines"), where.fileText(), StandardCharsets.UTF_8);
           niodev = List.of("-dport", Integer.toString(ports[0]), "-machinesfile", machines.toString(), "-wdir",
               runDir.toString());
         }
@@ -236,6 +284,9 @@ public final class MpjLauncher {
       throw new MpjLaunchException("interrupted while running " + program.getName(), e);
     } finally {
       stopAll(started);
+      if (daemons != null) {
+        daemons.close();
+      }
       deleteTree(runDir);
       try {
         Runtime.getRuntime().removeShutdownHook(cleanup);
@@ -447,6 +498,45 @@ public final class MpjLauncher {
     }
   }
 
+  /**
+   * What a cluster launch opens to the network, said before it starts: MPJ Express binds every socket to all
+   * interfaces and its daemon runs any class path and main class it is sent, without authentication.
+   */
+  static List<String> securityNotice(Machines machines, int[] ports) {
+    return List.of(
+        "cluster: for this job only, an MPJ daemon on each of " + machines.distinct() + " listens on TCP port "
+            + ports[0] + ", and its port manager on " + ports[1] + ", on all interfaces; this host listens on "
+            + ports[2] + " for the ranks' addresses; each rank listens on two more ports its daemon hands out",
+        "cluster: anyone who can connect to port " + ports[0] + " on those hosts while the job runs can make the"
+            + " daemon start a Java program of their choosing as the user who started it: run cluster jobs on a"
+            + " private network only (docs/mpj-express.md, Security)");
+  }
+
+  /** The jar or folder of this module's classes: the host check runs from it on every host. */
+  private static String ownCodeSource() {
+    try {
+      return Path.of(MpjLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException("cannot locate this module's classes", e);
+    }
+  }
+
+  /**
+   * The ranks' class path entries and the launch's MPJ_HOME jars: each must exist on every host, at that path (an
+   * entry missing here too is ignored by every JVM, and not asked for).
+   */
+  private List<String> mustExistOnEveryHost(Path home) {
+    List<String> paths = new ArrayList<>();
+    for (String e : classpath.split(Pattern.quote(File.pathSeparator))) {
+      if (!e.isEmpty() && Files.exists(Path.of(e))) {
+        paths.add(e);
+      }
+    }
+    paths.add(home.resolve("lib/daemon.jar").toString());
+    paths.add(home.resolve("lib/starter.jar").toString());
+    return paths;
+  }
+
   private static String tail(Path log) {
     try {
       List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
@@ -532,6 +622,6 @@ public final class MpjLauncher {
   @Override
   public String toString() {
     return "MpjLauncher[" + ranks + " ranks, " + device.mpjName() + ", timeout " + timeout + ", MPJ_HOME " + mpjHome
-        + "]";
+        + (cluster == null ? "" : ", on " + cluster.machines().hosts() + " through " + cluster.shell()) + "]";
   }
 }

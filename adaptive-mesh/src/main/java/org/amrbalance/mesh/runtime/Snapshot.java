@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -107,6 +108,28 @@ public final class Snapshot {
       }
     }
     return max;
+  }
+
+  /**
+   * SHA-256 over the patches in id order (id, level and box as text, then the raw bits of every value), in hex: two
+   * runs that end with the same digest ended with the same field, bit for bit, on whatever ranks or hosts.
+   */
+  public String digest() {
+    try {
+      java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+      for (Map.Entry<Integer, PatchValues> e : new TreeMap<>(patches).entrySet()) {
+        PatchValues p = e.getValue();
+        md.update((e.getKey() + " " + p.level() + " " + p.box() + "\n").getBytes(StandardCharsets.UTF_8));
+        ByteBuffer b = ByteBuffer.allocate(8 * p.values().length);
+        for (double v : p.values()) {
+          b.putLong(Double.doubleToRawLongBits(v));
+        }
+        md.update(b.array());
+      }
+      return java.util.HexFormat.of().formatHex(md.digest());
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JVM", e);
+    }
   }
 
   public void write(OutputStream stream) throws IOException {

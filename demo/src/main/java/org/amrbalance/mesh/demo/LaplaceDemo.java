@@ -11,9 +11,11 @@ import java.util.Optional;
 import java.util.Properties;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.LaunchResult;
+import org.amrbalance.mesh.mpi.Machines;
 import org.amrbalance.mesh.mpi.MpjDevice;
 import org.amrbalance.mesh.mpi.MpjLaunchException;
 import org.amrbalance.mesh.mpi.MpjLauncher;
+import org.amrbalance.mesh.mpi.RemoteShell;
 import org.amrbalance.mesh.runtime.RunOptions;
 import picocli.CommandLine;
 
@@ -27,7 +29,7 @@ public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
       "            [--problem moving|small] [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N]",
-      "            [--restart FILE]",
+      "            [--restart FILE] [--device niodev --machines FILE [--remote-shell CMD] [--job-dir DIR]]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
       "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N] [--repeat N]]",
@@ -45,6 +47,12 @@ public final class LaplaceDemo {
       "  --steps N       outer steps, the spot moving 0.01 per step (default 40, with --bench 160; 0 = static",
       "                  only)",
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
+      "  --machines FILE with niodev: run the ranks on the hosts FILE lists (one per line, rank r on line r mod",
+      "                  lines); each host is checked, gets an MPJ daemon for this job only, and is cleaned up after",
+      "                  (docs/mpj-express.md: a shared folder, names that resolve, the ports and who can use them)",
+      "  --remote-shell CMD  how a host is reached, called as CMD HOST COMMAND (default: ssh -o BatchMode=yes)",
+      "  --job-dir DIR   where cluster job folders are made; every host must see it at the same path (default",
+      "                  OUTPUT/jobs)",
       "  --lmax L        deepest refinement level, ratio 2 per level",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
       "  --set KEY=VALUE a balancer, trigger or service setting, e.g. amrbalance.fixed-interval.m=5 or",
@@ -124,12 +132,15 @@ public final class LaplaceDemo {
     }
   }
 
+  /** Where a cluster run's ranks go ({@code --machines}), how hosts are reached, where its job folders are made. */
+  record Cluster(Machines machines, RemoteShell shell, Path jobParent) {}
+
   /** Parsed arguments. */
   record Args(int ranks, String balancer, String trigger, int steps, MpjDevice device, int lmax, Path output,
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
-      int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat) {
+      int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat, @javax.annotation.Nullable Cluster cluster) {
     static final int DEFAULT_STEPS = 40;
     /**
      * The benchmark's steps: 80 of warm-up, while the JIT compiler compiles the solver (the regrid and remap code
@@ -188,6 +199,9 @@ public final class LaplaceDemo {
       @CommandLine.Option(names = "--json") boolean json;
       @CommandLine.Option(names = "--warmup", paramLabel = "N") String warmup;
       @CommandLine.Option(names = "--repeat", paramLabel = "N") String repeat;
+      @CommandLine.Option(names = "--machines", paramLabel = "FILE") String machines;
+      @CommandLine.Option(names = "--remote-shell", paramLabel = "CMD") String remoteShell;
+      @CommandLine.Option(names = "--job-dir", paramLabel = "DIR") String jobDir;
       @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
       /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
@@ -284,13 +298,28 @@ public final class LaplaceDemo {
         if (baseCells > 0 && boxCells > baseCells) {
           throw new IllegalArgumentException("--box = " + boxCells + ": must be at most --base = " + baseCells);
         }
+        Cluster cluster = null;
+        if (machines != null) {
+          if (!"niodev".equalsIgnoreCase(device)) {
+            throw new IllegalArgumentException("--machines: only with --device niodev (ranks as processes over TCP)");
+          }
+          if (bench) {
+            throw new IllegalArgumentException("--machines: not with --bench");
+          }
+          cluster = new Cluster(help ? Machines.of(List.of("localhost")) : Machines.read(Path.of(machines)),
+              remoteShell == null ? RemoteShell.ssh() : RemoteShell.parse(remoteShell),
+              jobDir == null ? Path.of(output).resolve("jobs") : Path.of(jobDir));
+        } else if (remoteShell != null || jobDir != null) {
+          throw new IllegalArgumentException((remoteShell != null ? "--remote-shell" : "--job-dir")
+              + ": only with --machines");
+        }
         Args a = new Args(intValue("--ranks", ranks, 1, 64), balancer, trigger, stepCount,
             MpjDevice.parse(device), intValue("--lmax", lmax, 0, 6), Path.of(output), List.copyOf(sets),
             intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, help,
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
             intValue("--progress", progress, 1, 100_000), warmupSteps, hierarchyDir,
-            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100));
+            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100), cluster);
         if (!help && !bench) {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());
@@ -423,9 +452,13 @@ public final class LaplaceDemo {
     out.printf(Locale.ROOT, "Laplace AMR demo: %dx%d level 0, up to level %d (ratio 2), hot spot width 0.05,"
         + " %d ranks on MPJ Express (%s), balancer %s, trigger %s%n", o.baseCells(), o.baseCells(), args.lmax(),
         args.ranks(), args.device().mpjName(), args.balancer(), args.trigger());
-    LaunchResult result = MpjLauncher.locate().withRanks(args.ranks()).withDevice(args.device())
-        .withTimeout(Duration.ofMinutes(30)).withEcho(out::println)
-        .launch(LaplaceDemoProgram.class, args.programArgs());
+    MpjLauncher launcher = MpjLauncher.locate().withRanks(args.ranks()).withDevice(args.device())
+        .withTimeout(Duration.ofMinutes(30)).withEcho(out::println);
+    if (args.cluster() != null) {
+      Cluster c = args.cluster();
+      launcher = launcher.withMachines(c.machines(), c.shell(), c.jobParent());
+    }
+    LaunchResult result = launcher.launch(LaplaceDemoProgram.class, args.programArgs());
     if (!result.succeeded()) {
       // Once, in words: the ranks' exceptions without class names, bad input told apart from a failed run.
       err.println("amrbalance demo: " + result.userMessage());

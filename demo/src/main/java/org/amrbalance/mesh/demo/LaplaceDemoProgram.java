@@ -131,6 +131,11 @@ public final class LaplaceDemoProgram implements RankProgram {
       printer.println(RESULT_JSON + " " + resultJson(comm.size(), sum));
     }
     printSummary(printer, comm.size(), sum);
+    // Collective: a run on other ranks or hosts that ends with the same digest ended with the same field.
+    Snapshot last = run.snapshot(0);
+    if (last != null) {
+      printer.println("  final field sha-256 " + last.digest());
+    }
     for (String failed : run.failedRemaps()) {
       printer.println("  failed remap, undone: " + failed);
     }
