@@ -35,26 +35,38 @@ public final class LaunchResult {
   private final boolean timedOut;
   private final List<String> output;
   private final Duration elapsed;
+  @javax.annotation.Nullable private final Loss loss;
 
   private LaunchResult(MpjDevice device, List<RankStatus> statuses, Map<Integer, String> failures,
-      boolean timedOut, List<String> output, Duration elapsed) {
+      boolean timedOut, List<String> output, Duration elapsed, @javax.annotation.Nullable Loss loss) {
     this.device = device;
     this.statuses = statuses;
     this.failures = failures;
     this.timedOut = timedOut;
     this.output = output;
     this.elapsed = elapsed;
+    this.loss = loss;
   }
 
   static LaunchResult of(MpjDevice device, List<RankStatus> statuses, Map<Integer, String> failures,
       boolean timedOut, List<String> output, Duration elapsed) {
     return new LaunchResult(device, List.copyOf(statuses), Collections.unmodifiableMap(new TreeMap<>(failures)),
-        timedOut, List.copyOf(output), elapsed);
+        timedOut, List.copyOf(output), elapsed, null);
   }
 
-  /** Every rank ran its program to the end without an exception, in time. */
+  /** This result, ended by the loss of ranks or hosts. */
+  LaunchResult withLoss(Loss lost) {
+    return new LaunchResult(device, statuses, failures, timedOut, output, elapsed, lost);
+  }
+
+  /** Every rank ran its program to the end without an exception, in time, and none was lost. */
   public boolean succeeded() {
-    return !timedOut && statuses.stream().allMatch(s -> s == RankStatus.OK);
+    return !timedOut && loss == null && statuses.stream().allMatch(s -> s == RankStatus.OK);
+  }
+
+  /** The ranks (and hosts) the launch lost, if it watched for losses and saw one: then it was stopped. */
+  public java.util.Optional<Loss> lost() {
+    return java.util.Optional.ofNullable(loss);
   }
 
   public MpjDevice device() {
@@ -113,6 +125,9 @@ public final class LaunchResult {
       }
     }
     s.append(timedOut ? "timed out after " + elapsed.toMillis() + " ms" : "failed after " + elapsed.toMillis() + " ms");
+    if (loss != null) {
+      s.append("\n  lost ").append(loss.describe());
+    }
     for (Map.Entry<Integer, String> f : failures.entrySet()) {
       s.append("\n  rank ").append(f.getKey()).append(" threw ").append(causes(f.getValue()));
     }

@@ -78,12 +78,15 @@ public final class MpjLauncher {
   /** The cluster's hosts and how to reach them (niodev); null: every rank on this host. */
   @Nullable
   private final Cluster cluster;
+  /** How long a rank may go without a heartbeat before the launch counts it lost and stops; null: not watched. */
+  @Nullable
+  private final Duration lossAfter;
 
   /** Where a cluster launch runs: its hosts, the remote shell, and the parent of job folders every host shares. */
   private record Cluster(Machines machines, RemoteShell shell, Path jobParent) {}
 
   private MpjLauncher(Path mpjHome, int ranks, MpjDevice device, Duration timeout, String classpath,
-      List<String> jvmArgs, Consumer<String> echo, @Nullable Cluster cluster) {
+      List<String> jvmArgs, Consumer<String> echo, @Nullable Cluster cluster, @Nullable Duration lossAfter) {
     this.mpjHome = mpjHome;
     this.ranks = ranks;
     this.device = device;
@@ -92,6 +95,7 @@ public final class MpjLauncher {
     this.jvmArgs = jvmArgs;
     this.echo = echo;
     this.cluster = cluster;
+    this.lossAfter = lossAfter;
   }
 
   /**
@@ -107,7 +111,7 @@ public final class MpjLauncher {
       }
     }
     return new MpjLauncher(home, 4, MpjDevice.MULTICORE, DEFAULT_TIMEOUT, currentClasspath(), List.of(),
-        line -> {}, null);
+        line -> {}, null, null);
   }
 
   /** A launcher over the MPJ Express installation found as the class comment says. */
@@ -133,23 +137,23 @@ public final class MpjLauncher {
     if (ranks < 1) {
       throw new IllegalArgumentException("ranks = " + ranks + ": must be >= 1");
     }
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster, lossAfter);
   }
 
   public MpjLauncher withDevice(MpjDevice device) {
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster, lossAfter);
   }
 
   public MpjLauncher withTimeout(Duration timeout) {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout = " + timeout + ": must be > 0");
     }
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster, lossAfter);
   }
 
   /** The ranks' class path (must hold the program and this module); MPJ's own jars come from MPJ_HOME. */
   public MpjLauncher withClasspath(String classpath) {
-    return new MpjLauncher(mpjHome, ranks, device, timeout, absolute(classpath), jvmArgs, echo, cluster);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, absolute(classpath), jvmArgs, echo, cluster, lossAfter);
   }
 
   /** Options for the JVM(s) that run the ranks, such as {@code -Xmx512m}. */
@@ -159,12 +163,12 @@ public final class MpjLauncher {
         throw new IllegalArgumentException("jvmArgs = " + jvmArgs + ": every JVM option starts with '-' (" + a + ")");
       }
     }
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, List.copyOf(jvmArgs), echo, cluster);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, List.copyOf(jvmArgs), echo, cluster, lossAfter);
   }
 
   /** Also hands every output line to {@code echo} as it arrives (for live progress); the result keeps them all. */
   public MpjLauncher withEcho(Consumer<String> echo) {
-    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster);
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster, lossAfter);
   }
 
   /**
@@ -181,7 +185,22 @@ public final class MpjLauncher {
           + ": must not be null");
     }
     return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo,
-        new Cluster(machines, shell, jobParent.toAbsolutePath().normalize()));
+        new Cluster(machines, shell, jobParent.toAbsolutePath().normalize()), lossAfter);
+  }
+
+  /**
+   * Watches the ranks while they run: a rank whose heartbeat (a few a second, from a thread of its own) stops for
+   * {@code silence}, or on a cluster every rank of a host whose daemon stops answering ({@link LossWatch}), is
+   * lost; the launch then stops everything at once and its result says what was lost ({@link LaunchResult#lost}).
+   * A rank that stops beating for {@code silence} while alive (a JVM paused that long) counts as lost too, so the
+   * silence should be well above the longest pause expected.
+   */
+  public MpjLauncher withLossDetection(Duration silence) {
+    if (silence == null || silence.toMillis() < 4 * MpjRankMain.BEAT_MILLIS) {
+      throw new IllegalArgumentException("silence = " + silence + ": must be at least " + 4 * MpjRankMain.BEAT_MILLIS
+          + " ms (four heartbeats)");
+    }
+    return new MpjLauncher(mpjHome, ranks, device, timeout, classpath, jvmArgs, echo, cluster, silence);
   }
 
   public Path mpjHome() {
@@ -231,6 +250,7 @@ public final class MpjLauncher {
       Path statusDir = Files.createDirectory(runDir.resolve("status"));
       Path home = mpjHome;
       List<String> command;
+      int daemonPort = -1;
       if (device == MpjDevice.MULTICORE && !bundlesMpj(classpath)) {
         command = multicoreCommand(runDir);
       } else {
@@ -238,6 +258,7 @@ public final class MpjLauncher {
         List<String> niodev = List.of();
         if (device == MpjDevice.NIODEV) {
           int[] ports = freePorts(3);
+          daemonPort = ports[0];
           home = privateHome(runDir, ports);
           Machines where = cluster == null ? Machines.of(List.of("localhost")) : cluster.machines();
           if (cluster == null) {
@@ -268,14 +289,18 @@ public final class MpjLauncher {
       started.add(starter);
       List<String> output = Collections.synchronizedList(new ArrayList<>());
       Thread reader = readLines(starter, output);
-      Outcome outcome = await(starter, statusDir, start);
+      LossWatch watch = lossAfter == null ? null : new LossWatch(statusDir, ranks, lossAfter, start,
+          cluster == null ? null : cluster.machines(), daemonPort);
+      Loss[] lost = new Loss[1];
+      Outcome outcome = await(starter, statusDir, start, watch, lost);
       stopAll(started);
       reader.join(STOP_WAIT.toMillis());
       Map<Integer, String> failures = new HashMap<>();
       List<RankStatus> statuses = readStatuses(statusDir, failures);
       synchronized (output) {
-        return LaunchResult.of(device, statuses, failures, outcome == Outcome.TIMED_OUT, output,
+        LaunchResult result = LaunchResult.of(device, statuses, failures, outcome == Outcome.TIMED_OUT, output,
             Duration.ofNanos(System.nanoTime() - start));
+        return lost[0] == null ? result : result.withLoss(lost[0]);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("launch of " + program.getName() + " on " + ranks + " ranks failed", e);
@@ -347,12 +372,21 @@ public final class MpjLauncher {
     return false;
   }
 
-  private enum Outcome { ALL_REPORTED, RANK_FAILED, STARTER_EXITED, TIMED_OUT }
+  private enum Outcome { ALL_REPORTED, RANK_FAILED, STARTER_EXITED, TIMED_OUT, LOST }
 
-  private Outcome await(Process starter, Path statusDir, long start) throws InterruptedException {
+  private Outcome await(Process starter, Path statusDir, long start, @Nullable LossWatch watch, Loss[] lost)
+      throws InterruptedException {
     long deadline = start + timeout.toNanos();
     long failedAt = -1;
     while (true) {
+      if (watch != null) {
+        Loss loss = watch.check(System.nanoTime());
+        if (loss != null) {
+          lost[0] = loss;
+          echo.accept("lost " + loss.describe());
+          return Outcome.LOST;
+        }
+      }
       int[] counts = countStatuses(statusDir);
       int reported = counts[0] + counts[1];
       if (reported >= ranks) {
@@ -366,19 +400,39 @@ public final class MpjLauncher {
         if (failedAt < 0) {
           failedAt = now;
         } else if (now - failedAt > FAILURE_GRACE.toNanos()) {
-          return Outcome.RANK_FAILED;
+          return lostOr(Outcome.RANK_FAILED, statusDir, watch, lost);
         }
       }
       if (!starter.isAlive()) {
         // A rank's status is in place before its JVM can exit; one more look catches the last ones.
         Thread.sleep(POLL_MILLIS);
-        return Outcome.STARTER_EXITED;
+        return lostOr(Outcome.STARTER_EXITED, statusDir, watch, lost);
       }
       if (now > deadline) {
         return Outcome.TIMED_OUT;
       }
       Thread.sleep(POLL_MILLIS);
     }
+  }
+
+  /**
+   * The launch ended without every rank reporting: MPJ's starter ends when one rank's process does, and ranks that
+   * were waiting for a dead one fail. When losses are watched for, one silence more tells the ranks that died (they
+   * stop beating) from those that were waiting for them; then the outcome is the loss, else {@code otherwise}.
+   */
+  private Outcome lostOr(Outcome otherwise, Path statusDir, @Nullable LossWatch watch, Loss[] lost)
+      throws InterruptedException {
+    int[] counts = countStatuses(statusDir);
+    if (watch == null || counts[0] + counts[1] >= ranks) {
+      return otherwise;
+    }
+    Loss loss = watch.awaitSilence(lossAfter);
+    if (loss == null) {
+      return otherwise;
+    }
+    lost[0] = loss;
+    echo.accept("lost " + loss.describe());
+    return Outcome.LOST;
   }
 
   /** {ok, failed}. */

@@ -27,6 +27,12 @@ import java.util.List;
 public final class MpjRankMain {
   static final String OK_SUFFIX = ".ok";
   static final String FAILED_SUFFIX = ".failed";
+  /** A counter the rank's heartbeat thread advances: a launch watching for lost ranks sees it stop. */
+  static final String BEAT_SUFFIX = ".beat";
+  /** "PID HOST" of the rank's JVM. */
+  static final String PROCESS_SUFFIX = ".process";
+  /** How often a rank beats; the launcher counts a rank lost after many beats missed (MpjLauncher). */
+  static final long BEAT_MILLIS = 250;
   private static final String ARGS_PREFIX = "args:";
 
   private MpjRankMain() {}
@@ -40,6 +46,8 @@ public final class MpjRankMain {
     }
     Path statusDir = Path.of(appArgs[0]);
     int rank = mpi.rank();
+    writeStatus(statusDir, rank, PROCESS_SUFFIX, ProcessHandle.current().pid() + " " + hostName());
+    startHeartbeat(statusDir, rank);
     try {
       RankProgram program = instantiate(appArgs[1]);
       program.run(mpi.world(), decodeArgs(appArgs[2]));
@@ -79,6 +87,35 @@ public final class MpjRankMain {
       from = end + 1;
     }
     return args;
+  }
+
+  /**
+   * Beats until the JVM ends: the file's number goes up every {@link #BEAT_MILLIS}. A number, not a time stamp, so
+   * that hosts whose clocks differ are watched alike by the launcher's one clock.
+   */
+  private static void startHeartbeat(Path statusDir, int rank) {
+    Thread beat = new Thread(() -> {
+      for (long n = 1; ; n++) {
+        try {
+          writeStatus(statusDir, rank, BEAT_SUFFIX, Long.toString(n));
+          Thread.sleep(BEAT_MILLIS);
+        } catch (InterruptedException e) {
+          return;
+        } catch (UncheckedIOException e) {
+          return; // the launch's folder is gone: the launch is over
+        }
+      }
+    }, "rank-" + rank + "-heartbeat");
+    beat.setDaemon(true);
+    beat.start();
+  }
+
+  private static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.net.UnknownHostException e) {
+      return "unknown";
+    }
   }
 
   private static RankProgram instantiate(String className) throws ReflectiveOperationException {

@@ -29,7 +29,7 @@ public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
       "            [--problem moving|small] [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N]",
-      "            [--restart FILE] [--device niodev --machines FILE [--remote-shell CMD] [--job-dir DIR]]",
+      "            [--restart FILE] [--device niodev [--machines FILE [--remote-shell CMD] [--job-dir DIR]] [--supervise]]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
       "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N] [--repeat N]]",
@@ -53,6 +53,9 @@ public final class LaplaceDemo {
       "  --remote-shell CMD  how a host is reached, called as CMD HOST COMMAND (default: ssh -o BatchMode=yes)",
       "  --job-dir DIR   where cluster job folders are made; every host must see it at the same path (default",
       "                  OUTPUT/jobs)",
+      "  --supervise     with niodev: when a rank or a host is lost (no heartbeat for 3 s, or a host's daemon not",
+      "                  answering), stop, and go on from the last checkpoint on the ranks and hosts that remain",
+      "                  (checkpoints every 5 steps unless --checkpoint-every says otherwise)",
       "  --lmax L        deepest refinement level, ratio 2 per level",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
       "  --set KEY=VALUE a balancer, trigger or service setting, e.g. amrbalance.fixed-interval.m=5 or",
@@ -140,7 +143,8 @@ public final class LaplaceDemo {
       List<String> settings, int checkpointEvery, @javax.annotation.Nullable Path restart,
       boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
-      int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat, @javax.annotation.Nullable Cluster cluster) {
+      int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat, @javax.annotation.Nullable Cluster cluster,
+      boolean supervise) {
     static final int DEFAULT_STEPS = 40;
     /**
      * The benchmark's steps: 80 of warm-up, while the JIT compiler compiles the solver (the regrid and remap code
@@ -202,6 +206,7 @@ public final class LaplaceDemo {
       @CommandLine.Option(names = "--machines", paramLabel = "FILE") String machines;
       @CommandLine.Option(names = "--remote-shell", paramLabel = "CMD") String remoteShell;
       @CommandLine.Option(names = "--job-dir", paramLabel = "DIR") String jobDir;
+      @CommandLine.Option(names = "--supervise") boolean supervise;
       @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
       /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
@@ -313,13 +318,23 @@ public final class LaplaceDemo {
           throw new IllegalArgumentException((remoteShell != null ? "--remote-shell" : "--job-dir")
               + ": only with --machines");
         }
+        if (supervise && !"niodev".equalsIgnoreCase(device)) {
+          throw new IllegalArgumentException("--supervise: only with --device niodev (multicore ranks share one JVM,"
+              + " which no rank outlives)");
+        }
+        if (supervise && bench) {
+          throw new IllegalArgumentException("--supervise: not with --bench");
+        }
+        // A supervised run without checkpoints would have to start over: it gets one every 5 steps.
+        String every = supervise && "0".equals(checkpointEvery) ? Integer.toString(Supervisor.DEFAULT_CHECKPOINT_EVERY)
+            : checkpointEvery;
         Args a = new Args(intValue("--ranks", ranks, 1, 64), balancer, trigger, stepCount,
             MpjDevice.parse(device), intValue("--lmax", lmax, 0, 6), Path.of(output), List.copyOf(sets),
-            intValue("--checkpoint-every", checkpointEvery, 0, 100_000), restartFile, help,
+            intValue("--checkpoint-every", every, 0, 100_000), restartFile, help,
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
             intValue("--progress", progress, 1, 100_000), warmupSteps, hierarchyDir,
-            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100), cluster);
+            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100), cluster, supervise);
         if (!help && !bench) {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());
@@ -354,6 +369,11 @@ public final class LaplaceDemo {
 
     /** The arguments of {@link LaplaceDemoProgram} on every rank. */
     List<String> programArgs() {
+      return programArgs(restart);
+    }
+
+    /** As {@link #programArgs()}, continuing from {@code restartFrom} (null: from the start). */
+    List<String> programArgs(@javax.annotation.Nullable Path restartFrom) {
       List<String> a = new ArrayList<>(List.of("--output", output.toAbsolutePath().toString()));
       if (progress != 1) {
         a.addAll(List.of("--progress", Integer.toString(progress)));
@@ -362,8 +382,8 @@ public final class LaplaceDemo {
         a.addAll(List.of("--checkpoint-every", Integer.toString(checkpointEvery), "--checkpoint",
             output.resolve("run.ckpt").toAbsolutePath().toString()));
       }
-      if (restart != null) {
-        a.addAll(List.of("--restart", restart.toAbsolutePath().toString()));
+      if (restartFrom != null) {
+        a.addAll(List.of("--restart", restartFrom.toAbsolutePath().toString()));
       }
       if (trace != null) {
         a.addAll(List.of("--trace", trace.toAbsolutePath().toString()));
@@ -458,7 +478,8 @@ public final class LaplaceDemo {
       Cluster c = args.cluster();
       launcher = launcher.withMachines(c.machines(), c.shell(), c.jobParent());
     }
-    LaunchResult result = launcher.launch(LaplaceDemoProgram.class, args.programArgs());
+    LaunchResult result = args.supervise() ? Supervisor.run(out, err, args, launcher)
+        : launcher.launch(LaplaceDemoProgram.class, args.programArgs());
     if (!result.succeeded()) {
       // Once, in words: the ranks' exceptions without class names, bad input told apart from a failed run.
       err.println("amrbalance demo: " + result.userMessage());
