@@ -250,6 +250,38 @@ class LaplaceDemoTest {
   }
 
   @Test
+  void clusterAndSupervisedRunsAreCheckedBeforeAnyRankStarts(@TempDir Path dir) throws Exception {
+    Path hosts = Files.writeString(dir.resolve("hosts"), "node1\nnode2\n");
+    LaplaceDemo.Args cluster = LaplaceDemo.Args.parse("--device", "niodev", "--machines", hosts.toString(),
+        "--remote-shell", "my-shell -q", "--output", dir.resolve("out").toString());
+    assertThat(cluster.cluster().machines().hosts()).containsExactly("node1", "node2");
+    assertThat(cluster.cluster().shell().program()).containsExactly("my-shell", "-q");
+    assertThat(cluster.cluster().jobParent()).isEqualTo(dir.resolve("out").resolve("jobs"));
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev", "--machines", hosts.toString()).cluster().shell())
+        .hasToString("ssh -o BatchMode=yes -o ConnectTimeout=10");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--machines", hosts.toString()))
+        .hasMessage("--machines: only with --device niodev (ranks as processes over TCP)");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--device", "niodev", "--remote-shell", "ssh"))
+        .hasMessage("--remote-shell: only with --machines");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--device", "niodev", "--machines",
+        dir.resolve("absent").toString())).hasMessageContaining("absent: cannot be read");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--supervise"))
+        .hasMessageContaining("--supervise: only with --device niodev");
+    // Supervised without a checkpoint interval: one every 5 steps; a stated one is kept.
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev", "--supervise").checkpointEvery()).isEqualTo(5);
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev", "--supervise", "--checkpoint-every", "3")
+        .checkpointEvery()).isEqualTo(3);
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev").supervise()).isFalse();
+  }
+
+  @Test
+  void theSupervisorReadsHowFarTheLostRunGot() {
+    assertThat(Supervisor.lastStep(java.util.List.of("solved x0=0.3", "step   3/40  x0=0.33", "step  12/40  x0=0.42",
+        "lost rank 1 (...)"))).isEqualTo(12);
+    assertThat(Supervisor.lastStep(java.util.List.of("MPJ Express (0.44) is started"))).isZero();
+  }
+
+  @Test
   void aFileWhereAFolderOrACheckpointBelongsIsRefusedBeforeAnyRankStarts(@TempDir Path dir) throws Exception {
     Path notes = Files.writeString(dir.resolve("notes.txt"), "not a checkpoint\n");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--restart", notes.toString()))
