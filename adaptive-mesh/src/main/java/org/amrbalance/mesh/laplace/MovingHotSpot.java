@@ -37,4 +37,10 @@ public final class MovingHotSpot {
     double t = phase <= legSteps ? (double) phase / legSteps : (double) (2 * legSteps - phase) / legSteps;
     return HotSpot.of(from + (to - from) * t, delta);
   }
+
+  /** The path in words; part of a checkpoint's fingerprint, so it must change when the path does. */
+  @Override
+  public String toString() {
+    return "moving hot spot from " + from + " to " + to + " in " + legSteps + " steps, width " + delta;
+  }
 }

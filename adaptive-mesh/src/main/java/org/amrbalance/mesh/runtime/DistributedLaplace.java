@@ -6,8 +6,8 @@ import com.google.inject.Module;
 import com.google.inject.util.Modules;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +60,8 @@ public final class DistributedLaplace {
   private int step;
   /** The step this process started after: 0, or the checkpoint's step on a restart. */
   private final int startStep;
+  /** Drawn by rank 0 when the run starts, kept by its restarts: which run a checkpoint belongs to. */
+  private final long runId;
   /** Every how many steps a checkpoint is written, and where (0 and null: none). */
   private CheckpointSchedule checkpoints = new CheckpointSchedule(0, null);
   private java.util.function.DoubleUnaryOperator stepTimeFilter = t -> t;
@@ -128,6 +130,12 @@ public final class DistributedLaplace {
       step = from.step();
     }
     startStep = step;
+    // Rank 0's choice for all: the checkpoint's run id, or a fresh one (a new run, or a checkpoint without identity).
+    Long id = null;
+    if (comm.rank() == 0) {
+      id = from != null && from.identity().isPresent() ? from.identity().get().runId() : new SecureRandom().nextLong();
+    }
+    this.runId = comm.broadcast(id, 0);
     stats.placedOnce.start(solver.assignment());
     host.bind(solver);
     byte[] state = from == null ? new byte[0] : from.balancingState();
@@ -228,22 +236,51 @@ public final class DistributedLaplace {
    * would on the same step times; on another it is told a remap (the grids were placed anew) and its statistics
    * of the old ranks start afresh. A checkpoint without a saved state starts the trigger afresh. Collective.
    *
-   * @throws IOException if the file is missing or damaged (on every rank)
+   * <p>The checkpoint must be of a run with the fingerprint of {@code options} ({@link RunIdentity}) and not after
+   * their last step ({@link CheckpointExpectation#of}). The restarted run keeps the checkpoint's run id.
+   *
+   * @throws IOException if the file is missing, not a checkpoint, torn or damaged, or foreign (on every rank; one
+   *     line naming the file)
+   * @throws IllegalArgumentException if the checkpoint is after the last step of {@code options}
    */
   public static DistributedLaplace restart(Communicator comm, RunOptions options, Path file) throws IOException {
-    if (comm == null || options == null || file == null) {
-      throw new IllegalArgumentException("comm, options, file = null: must not be null");
+    if (options == null) {
+      throw new IllegalArgumentException("options = null: must not be null");
     }
+    return restart(comm, CheckpointExpectation.of(options), file);
+  }
+
+  /**
+   * As {@link #restart(Communicator, RunOptions, Path)} with the options of {@code expected}, refusing also a
+   * checkpoint of another run id or older than the least step, if {@code expected} states them. To fall back to the
+   * checkpoint before a torn one, pass the file {@link Checkpoint#readNewest} chose.
+   *
+   * @throws IOException if the file is missing, not a checkpoint, torn or damaged, foreign or stale (on every rank;
+   *     one line naming the file)
+   * @throws IllegalArgumentException if the checkpoint is after the last step of the options (on every rank)
+   */
+  public static DistributedLaplace restart(Communicator comm, CheckpointExpectation expected, Path file)
+      throws IOException {
+    if (comm == null || expected == null || file == null) {
+      throw new IllegalArgumentException("comm, expected, file = null: must not be null");
+    }
+    RunOptions options = expected.options();
     byte[] mine = new byte[0];
     String problem = "";
+    boolean badOptions = false;
     if (comm.rank() == 0) {
       try {
-        mine = Files.readAllBytes(file);
-        Checkpoint.fromBytes(mine);
-      } catch (IOException e) {
+        // The bytes checked are the bytes sent: the file is read once.
+        mine = Checkpoint.readBytes(file);
+        expected.check(file, Checkpoint.fromBytes(file, mine));
+      } catch (IOException | IllegalArgumentException e) {
         mine = new byte[0];
-        problem = file.getFileName() + ": " + e.getMessage();
+        problem = Checkpoint.oneLine(e.getMessage());
+        badOptions = e instanceof IllegalArgumentException;
       }
+    }
+    if (comm.broadcast(badOptions, 0)) {
+      throw new IllegalArgumentException(comm.broadcast(problem, 0));
     }
     String why = comm.broadcast(problem, 0);
     if (!why.isEmpty()) {
@@ -258,11 +295,8 @@ public final class DistributedLaplace {
     }
     List<Payload> in = comm.exchange(out);
     byte[] bytes = comm.rank() == 0 ? mine : in.get(0).data();
-    Checkpoint c = Checkpoint.fromBytes(bytes);
-    if (c.step() > options.steps()) {
-      throw new IllegalArgumentException("steps = " + options.steps() + ": the checkpoint is after step "
-          + c.step());
-    }
+    // Checked on rank 0 as read; the bytes came checksummed, so every rank reads the same checkpoint.
+    Checkpoint c = Checkpoint.fromBytes(file, bytes);
     return new DistributedLaplace(comm, options, injector(comm, options, null), c, null, (plan, moved) -> {});
   }
 
@@ -276,12 +310,13 @@ public final class DistributedLaplace {
     Map<Integer, double[]> values = new TreeMap<>();
     s.patches().forEach((id, p) -> values.put(id, p.values()));
     return Checkpoint.of(step, solver.nextPatchId(), solver.assignment(), values)
-        .withBalancingState(service.saveState());
+        .withBalancingState(service.saveState()).withIdentity(RunIdentity.of(runId, options));
   }
 
   /**
-   * Writes the state to {@code file} atomically (rank 0 writes: temporary file, fsync, rename); collective. A
-   * failed write is an {@link IOException} on every rank, and the previous checkpoint stays as it was.
+   * Writes the state to {@code file} atomically, the checkpoint it replaces kept as {@code FILE.prev} (rank 0
+   * writes: {@link Checkpoint#write}); collective. A failed write is an {@link IOException} on every rank, and both
+   * previous files stay as they were.
    */
   public void checkpoint(Path file) throws IOException {
     Checkpoint c = capture(0);
@@ -290,7 +325,7 @@ public final class DistributedLaplace {
       try {
         c.write(file);
       } catch (IOException e) {
-        problem = e.toString();
+        problem = Checkpoint.oneLine(e.getMessage());
       }
     }
     String why = comm.broadcast(problem, 0);
@@ -491,6 +526,14 @@ public final class DistributedLaplace {
 
   public int stepsTaken() {
     return step;
+  }
+
+  /**
+   * The run's id: drawn when it started, kept by its restarts (a fresh one for a checkpoint without identity);
+   * the same on every rank. A supervisor states it to {@link CheckpointExpectation#withRunId}.
+   */
+  public long runId() {
+    return runId;
   }
 
   /** Every remap so far (the placement when the service was attached included). */

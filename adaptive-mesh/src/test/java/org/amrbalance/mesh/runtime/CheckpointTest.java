@@ -30,14 +30,18 @@ class CheckpointTest {
   }
 
   static Snapshot restarted(int ranks, Path file) {
+    return restarted(ranks, file, RUN);
+  }
+
+  static Snapshot restarted(int ranks, Path file, RunOptions options) {
     return ThreadCollectives.run(ranks, c -> {
       DistributedLaplace run;
       try {
-        run = DistributedLaplace.restart(CollectiveCommunicator.over(c), RUN, file);
+        run = DistributedLaplace.restart(CollectiveCommunicator.over(c), options, file);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      while (run.stepsTaken() < RUN.steps()) {
+      while (run.stepsTaken() < options.steps()) {
         run.step();
       }
       return run.snapshot(0);
@@ -170,20 +174,58 @@ class CheckpointTest {
 
     // A checkpoint without the state (format version 1) restarts the trigger afresh: 4 steps from step 6.
     Checkpoint c = Checkpoint.read(file);
-    Files.write(file, versionOne(c.toBytes(), c.balancingState().length));
+    Files.write(file, c.toBytes(1));
     assertThat(Checkpoint.read(file).balancingState()).isEmpty();
     assertThat(remapSteps(2, file, file)).containsExactly(10L);
   }
 
-  /** The bytes of version 1: no state (its length and bytes cut), version field 1, the CRC32 recomputed. */
-  private static byte[] versionOne(byte[] v2, int stateLength) {
-    int body = v2.length - 8 - 4 - stateLength;
-    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(body + 8);
-    b.put(v2, 0, body);
-    b.putInt(4, 1);
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    crc.update(b.array(), 0, body);
-    b.putLong(body, crc.getValue());
-    return b.array();
+  /** The run id of a restart from {@code file} on every rank. */
+  private static java.util.List<Long> restartedIds(int ranks, CheckpointExpectation expected, Path file) {
+    return ThreadCollectives.run(ranks, c -> {
+      try {
+        return DistributedLaplace.restart(CollectiveCommunicator.over(c), expected, file).runId();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+  }
+
+  @Test
+  void aRunKeepsItsIdAcrossRestartsAndAForeignOrStaleCheckpointIsRefusedOnEveryRank(@TempDir Path dir) {
+    Path file = dir.resolve("run.ckpt");
+    java.util.List<Long> ids = ThreadCollectives.run(2, c -> {
+      DistributedLaplace run = DistributedLaplace.start(CollectiveCommunicator.over(c), RUN);
+      run.checkpointEvery(2, file);
+      run.step();
+      run.step();
+      return run.runId();
+    });
+    long id = ids.get(0);
+    assertThat(ids).containsOnly(id);
+    assertThat(uncheckedRead(file).identity()).hasValueSatisfying(i -> assertThat(i.runId()).isEqualTo(id));
+    CheckpointExpectation same = CheckpointExpectation.of(RUN).withRunId(id).withLeastStep(2);
+    assertThat(restartedIds(3, same, file)).containsOnly(id);
+    // A new run draws another id.
+    assertThat(ThreadCollectives.run(1, c -> DistributedLaplace.start(CollectiveCommunicator.over(c), RUN).runId())
+        .get(0)).isNotEqualTo(id);
+
+    assertThatThrownBy(() -> restarted(2, file, RUN.withSweepsPerStep(5))).hasRootCauseInstanceOf(IOException.class)
+        .rootCause().hasMessageContaining("restart failed on rank 0: " + file + ": foreign checkpoint")
+        .hasMessageContaining("sweepsPerStep = 4 in the checkpoint, 5 in the options")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    assertThatThrownBy(() -> restartedIds(2, same.withRunId(id + 1), file)).hasRootCauseInstanceOf(IOException.class)
+        .rootCause().hasMessageContaining("another run");
+    assertThatThrownBy(() -> restartedIds(2, same.withLeastStep(4), file)).hasRootCauseInstanceOf(IOException.class)
+        .rootCause().hasMessageContaining("stale checkpoint: after step 2, expected step 4 or later");
+    assertThatThrownBy(() -> restarted(2, file, RUN.withSteps(1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("steps = 1: " + file);
+  }
+
+  private static Checkpoint uncheckedRead(Path file) {
+    try {
+      return Checkpoint.read(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -16,6 +16,8 @@ import org.amrbalance.mesh.mpi.MpjDevice;
 import org.amrbalance.mesh.mpi.MpjLaunchException;
 import org.amrbalance.mesh.mpi.MpjLauncher;
 import org.amrbalance.mesh.mpi.RemoteShell;
+import org.amrbalance.mesh.runtime.Checkpoint;
+import org.amrbalance.mesh.runtime.CheckpointExpectation;
 import org.amrbalance.mesh.runtime.RunOptions;
 import picocli.CommandLine;
 
@@ -60,8 +62,10 @@ public final class LaplaceDemo {
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
       "  --set KEY=VALUE a balancer, trigger or service setting, e.g. amrbalance.fixed-interval.m=5 or",
       "                  amrbalance.service.bad-step-times=skip (repeatable)",
-      "  --checkpoint-every N  write DIR/run.ckpt atomically after every N-th step (default 0: never)",
-      "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N",
+      "  --checkpoint-every N  write DIR/run.ckpt atomically after every N-th step, the one it replaces kept",
+      "                  as DIR/run.ckpt.prev (default 0: never)",
+      "  --restart FILE  continue from a checkpoint, on any number of ranks, to step N; a torn checkpoint, or",
+      "                  one of another problem, levels, sweeps, regrid interval or box sizes, is refused",
       "  --remap-timeout SECONDS  how long a remap waits for a rank's grid data (default: no limit); with it,",
       "                  a remap that fails or times out is undone on every rank and the run goes on",
       "  --base CELLS    level-0 cells per side; --box CELLS: largest level-0 box side",
@@ -258,15 +262,6 @@ public final class LaplaceDemo {
         if (!help && restartFile != null && !java.nio.file.Files.isRegularFile(restartFile)) {
           throw new IllegalArgumentException("--restart = " + restartFile + ": no such file");
         }
-        if (!help && restartFile != null) {
-          // Read once here, so that a file that is not a checkpoint stops the demo before any rank starts.
-          try {
-            org.amrbalance.mesh.runtime.Checkpoint.read(restartFile);
-          } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("--restart = " + restartFile + ": not a checkpoint (" + e.getMessage()
-                + ")");
-          }
-        }
         if (!help && java.nio.file.Files.exists(Path.of(output)) && !java.nio.file.Files.isDirectory(Path.of(output))) {
           throw new IllegalArgumentException("--output = " + output + ": is a file; give the folder to write into");
         }
@@ -339,7 +334,36 @@ public final class LaplaceDemo {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());
         }
+        if (!help && restartFile != null) {
+          checkRestart(restartFile, a.runOptions());
+        }
         return a;
+      }
+    }
+
+    /**
+     * Reads the checkpoint once here, with the run's options, so that a file that is not a checkpoint, or a torn,
+     * foreign or too late one, stops the demo in one line before any rank starts; the line names the previous
+     * checkpoint if that one would do.
+     */
+    private static void checkRestart(Path file, RunOptions options) {
+      CheckpointExpectation expected = CheckpointExpectation.of(options);
+      try {
+        Checkpoint.read(file, expected);
+      } catch (java.io.IOException e) {
+        String line = "--restart = " + e.getMessage();
+        try {
+          Checkpoint.Chosen other = Checkpoint.readNewest(file, expected);
+          if (!other.file().equals(file)) {
+            line += "; the previous one, " + other.file() + " (after step " + other.checkpoint().step()
+                + "), would do";
+          }
+        } catch (java.io.IOException | IllegalArgumentException none) {
+          // No usable previous checkpoint: the refusal alone says it.
+        }
+        throw new IllegalArgumentException(line, e);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--" + e.getMessage(), e);
       }
     }
 

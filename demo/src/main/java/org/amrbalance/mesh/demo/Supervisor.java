@@ -17,6 +17,7 @@ import org.amrbalance.mesh.mpi.Loss;
 import org.amrbalance.mesh.mpi.Machines;
 import org.amrbalance.mesh.mpi.MpjLauncher;
 import org.amrbalance.mesh.runtime.Checkpoint;
+import org.amrbalance.mesh.runtime.CheckpointExpectation;
 
 /**
  * {@code --supervise}: runs the demo with the launcher watching for lost ranks and hosts; after a loss, goes on
@@ -43,6 +44,8 @@ final class Supervisor {
     @Nullable Machines machines = args.cluster() == null ? null : args.cluster().machines();
     @Nullable Path restart = args.restart();
     List<String> history = new ArrayList<>();
+    @Nullable Long runId = null;
+    int leastStep = 0;
     while (true) {
       MpjLauncher l = launcher.withRanks(ranks).withLossDetection(SILENCE);
       if (machines != null) {
@@ -62,18 +65,33 @@ final class Supervisor {
         err.println("amrbalance demo: supervise: lost " + loss.describe() + "; no rank remains to go on with");
         return result;
       }
-      if (!Files.isRegularFile(checkpoint)) {
+      if (!Files.isRegularFile(checkpoint) && !Files.isRegularFile(Checkpoint.previousOf(checkpoint))) {
         err.println("amrbalance demo: supervise: lost " + loss.describe() + " before the first checkpoint was"
             + " written: nothing to go on from");
         return result;
       }
-      int step;
+      // This run's own checkpoints only, none older than the one the last restart came from; a torn newest one
+      // falls back to the one it replaced.
+      CheckpointExpectation expected = CheckpointExpectation.of(args.runOptions()).withLeastStep(leastStep);
+      if (runId != null) {
+        expected = expected.withRunId(runId);
+      }
+      Checkpoint.Chosen chosen;
       try {
-        step = Checkpoint.read(checkpoint).step();
+        chosen = Checkpoint.readNewest(checkpoint, expected);
       } catch (IOException e) {
-        err.println("amrbalance demo: supervise: lost " + loss.describe() + "; the checkpoint " + checkpoint
-            + " cannot be read (" + e.getMessage() + ")");
+        err.println("amrbalance demo: supervise: lost " + loss.describe() + "; no checkpoint to go on from: "
+            + e.getMessage());
         return result;
+      }
+      if (!chosen.file().equals(checkpoint)) {
+        out.println("supervise: the newest checkpoint is not usable (" + chosen.skipped() + "): going on from "
+            + chosen.file().getFileName());
+      }
+      int step = chosen.checkpoint().step();
+      leastStep = step;
+      if (runId == null && chosen.checkpoint().identity().isPresent()) {
+        runId = chosen.checkpoint().identity().get().runId();
       }
       if (machines != null) {
         List<String> hosts = new ArrayList<>(machines.hosts());
@@ -83,7 +101,7 @@ final class Supervisor {
       Path copy = args.output().resolve(String.format(Locale.ROOT, "restart-%d-from-step-%d.ckpt",
           history.size() + 1, step));
       try {
-        Files.copy(checkpoint, copy, StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(chosen.file(), copy, StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException e) {
         err.println("amrbalance demo: supervise: cannot keep the checkpoint as " + copy + " (" + e.getMessage() + ")");
         return result;

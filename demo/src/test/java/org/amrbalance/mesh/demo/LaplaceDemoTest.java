@@ -247,6 +247,29 @@ class LaplaceDemoTest {
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--set", "m=3")).hasMessageContaining("--set = m=3");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--restart", dir.resolve("none.ckpt").toString()))
         .hasMessageContaining("none.ckpt: no such file");
+    // Refused before any rank starts, in one line: another configuration, a step beyond the run, a torn file.
+    Path ckpt = dir.resolve("run.ckpt");
+    List<String> foreign = new ArrayList<>(List.of("--problem", "small"));
+    foreign.addAll(List.of(common));
+    foreign.addAll(List.of("--steps", "8", "--restart", ckpt.toString(), "--lmax", "3"));
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse(foreign.toArray(String[]::new)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--restart = " + ckpt + ": foreign checkpoint, another configuration: lmax = 2 in the checkpoint,"
+            + " 3 in the options");
+    List<String> early = new ArrayList<>(List.of("--problem", "small"));
+    early.addAll(List.of(common));
+    early.addAll(List.of("--steps", "3", "--restart", ckpt.toString()));
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse(early.toArray(String[]::new)))
+        .hasMessage("--steps = 3: " + ckpt + " is a checkpoint after step 4");
+    byte[] b = Files.readAllBytes(ckpt);
+    Files.write(ckpt, java.util.Arrays.copyOf(b, b.length / 2));
+    List<String> torn = new ArrayList<>(List.of("--problem", "small"));
+    torn.addAll(List.of(common));
+    torn.addAll(List.of("--steps", "8", "--restart", ckpt.toString()));
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse(torn.toArray(String[]::new)))
+        .hasMessageStartingWith("--restart = " + ckpt + ": torn or damaged checkpoint (CRC32 mismatch")
+        .hasMessageEndingWith("; the previous one, " + ckpt + ".prev (after step 2), would do")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
   }
 
   @Test
