@@ -20,4 +20,4 @@ for arg in "$@"; do
   fi
 done
 scripts/setup.sh
-exec mvn -B -ntp -T 2 verify "${args[@]}"
+exec mvn -B -ntp verify "${args[@]}"
