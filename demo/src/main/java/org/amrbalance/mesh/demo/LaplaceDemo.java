@@ -31,7 +31,7 @@ public final class LaplaceDemo {
   static final String USAGE = String.join("\n",
       "Usage: demo [--ranks P] [--balancer NAME] [--trigger NAME] [--steps N] [--device multicore|niodev]",
       "            [--problem moving|small] [--lmax L] [--output DIR] [--set KEY=VALUE]... [--checkpoint-every N]",
-      "            [--restart FILE] [--device niodev [--machines FILE [--remote-shell CMD] [--job-dir DIR]] [--supervise]]",
+      "            [--restart FILE] [--device niodev [--machines FILE [--remote-shell CMD] [--job-dir DIR]] [--supervise [--loss-after SECONDS]]]",
       "            [--remap-timeout SECONDS] [--base CELLS] [--box CELLS] [--sweeps N] [--regrid N]",
       "            [--min-box CELLS] [--max-box CELLS] [--calibrate true|false]",
       "            [--trace FILE] [--write-hierarchy DIR] [--progress N] [--bench [--json] [--warmup N] [--repeat N]]",
@@ -58,6 +58,8 @@ public final class LaplaceDemo {
       "  --supervise     with niodev: when a rank or a host is lost (no heartbeat for 3 s, or a host's daemon not",
       "                  answering), stop, and go on from the last checkpoint on the ranks and hosts that remain",
       "                  (checkpoints every 5 steps unless --checkpoint-every says otherwise)",
+      "  --loss-after SECONDS  with --supervise: how long a rank may go without a heartbeat before it counts as",
+      "                  lost (default 3; raise it where a JVM may pause that long)",
       "  --lmax L        deepest refinement level, ratio 2 per level",
       "  --output DIR    where laplace.png, laplace.vthb and laplace/*.vti go (default target/amr-demo)",
       "  --set KEY=VALUE a balancer, trigger or service setting, e.g. amrbalance.fixed-interval.m=5 or",
@@ -148,7 +150,7 @@ public final class LaplaceDemo {
       boolean help, int base, int box, int sweeps, boolean calibrate,
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
       int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat, @javax.annotation.Nullable Cluster cluster,
-      boolean supervise) {
+      boolean supervise, Duration lossAfter) {
     static final int DEFAULT_STEPS = 40;
     /**
      * The benchmark's steps: 80 of warm-up, while the JIT compiler compiles the solver (the regrid and remap code
@@ -211,6 +213,7 @@ public final class LaplaceDemo {
       @CommandLine.Option(names = "--remote-shell", paramLabel = "CMD") String remoteShell;
       @CommandLine.Option(names = "--job-dir", paramLabel = "DIR") String jobDir;
       @CommandLine.Option(names = "--supervise") boolean supervise;
+      @CommandLine.Option(names = "--loss-after", paramLabel = "SECONDS") String lossAfter;
       @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
       /** The one place where the demo's options are checked; relative paths stay relative to the caller. */
@@ -317,6 +320,9 @@ public final class LaplaceDemo {
           throw new IllegalArgumentException("--supervise: only with --device niodev (multicore ranks share one JVM,"
               + " which no rank outlives)");
         }
+        if (lossAfter != null && !supervise) {
+          throw new IllegalArgumentException("--loss-after: only with --supervise");
+        }
         if (supervise && bench) {
           throw new IllegalArgumentException("--supervise: not with --bench");
         }
@@ -329,7 +335,8 @@ public final class LaplaceDemo {
             baseCells, boxCells, intValue("--sweeps", sweeps, 1, 10_000),
             RunOptions.parse(List.of("--calibrate", calibrate)).calibrate(), bench, json, traceFile, run,
             intValue("--progress", progress, 1, 100_000), warmupSteps, hierarchyDir,
-            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100), cluster, supervise);
+            repeat == null ? 3 : intValue("--repeat", repeat, 1, 100), cluster, supervise,
+            lossAfter == null ? Supervisor.SILENCE : Duration.ofSeconds(intValue("--loss-after", lossAfter, 1, 600)));
         if (!help && !bench) {
           // Unknown components, options and values fail here, on one process, not once per rank after MPJ starts.
           BalancingModules.fromMap(a.configuration());

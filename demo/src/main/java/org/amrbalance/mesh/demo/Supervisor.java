@@ -29,7 +29,7 @@ import org.amrbalance.mesh.runtime.CheckpointExpectation;
 final class Supervisor {
   static final int DEFAULT_CHECKPOINT_EVERY = 5;
   /**
-   * A rank silent this long is lost: heartbeats come four times a second from a thread of their own, so only a dead
+   * A rank silent this long is lost unless {@code --loss-after} says otherwise: heartbeats come four times a second from a thread of their own, so only a dead
    * or wholly stopped JVM (or a pause of the whole machine) stays silent for 3 s; a lost host is seen after three
    * probes a second apart. Either way within the 10 s an operator would wait.
    */
@@ -47,7 +47,7 @@ final class Supervisor {
     @Nullable Long runId = null;
     int leastStep = 0;
     while (true) {
-      MpjLauncher l = launcher.withRanks(ranks).withLossDetection(SILENCE);
+      MpjLauncher l = launcher.withRanks(ranks).withLossDetection(args.lossAfter());
       if (machines != null) {
         l = l.withMachines(machines, args.cluster().shell(), args.cluster().jobParent());
       }

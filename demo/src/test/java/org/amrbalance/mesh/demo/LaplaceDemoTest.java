@@ -295,6 +295,13 @@ class LaplaceDemoTest {
     assertThat(LaplaceDemo.Args.parse("--device", "niodev", "--supervise", "--checkpoint-every", "3")
         .checkpointEvery()).isEqualTo(3);
     assertThat(LaplaceDemo.Args.parse("--device", "niodev").supervise()).isFalse();
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev", "--supervise").lossAfter()).hasSeconds(3);
+    assertThat(LaplaceDemo.Args.parse("--device", "niodev", "--supervise", "--loss-after", "20").lossAfter())
+        .hasSeconds(20);
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--device", "niodev", "--loss-after", "20"))
+        .hasMessage("--loss-after: only with --supervise");
+    assertThatThrownBy(() -> LaplaceDemo.Args.parse("--device", "niodev", "--supervise", "--loss-after", "0"))
+        .hasMessage("--loss-after = 0: must be in [1, 600]");
   }
 
   @Test
