@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class NetworkNamespaces implements AutoCloseable {
   private static final String SUBNET = "10.213.0.";
+  private static final java.util.concurrent.atomic.AtomicInteger MADE = new java.util.concurrent.atomic.AtomicInteger();
 
   private final List<String> hosts;
   private final String bridgeNamespace;
@@ -53,7 +54,8 @@ final class NetworkNamespaces implements AutoCloseable {
 
   /** Makes {@code count} hosts; their names are {@link #hosts()}. */
   static NetworkNamespaces create(int count, Path dir) throws IOException {
-    String tag = Long.toString(ProcessHandle.current().pid() % 100_000, 36);
+    // Unique on this machine: the JVM's pid and a count of the sets it made (one left behind cannot clash).
+    String tag = Long.toString(ProcessHandle.current().pid() % 100_000, 36) + MADE.incrementAndGet();
     List<String> hosts = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       hosts.add("h" + (i + 1) + "x" + tag);
