@@ -325,6 +325,20 @@ public final class Box implements java.io.Serializable {
     return s.append("))").toString();
   }
 
+  /**
+   * AMReX's text form of a cell-centred box, {@code ((lo) (hi) (0,...))}, as its {@code BoxArray} and plotfile
+   * {@code Cell_H} files write it (and Chombo's box lists read it).
+   */
+  public String toAmrexText() {
+    StringBuilder s = new StringBuilder("((");
+    join(s, lo);
+    s.append(") (");
+    join(s, hi);
+    s.append(") (");
+    join(s, new int[lo.length]);
+    return s.append("))").toString();
+  }
+
   private static void join(StringBuilder s, int[] v) {
     for (int d = 0; d < v.length; d++) {
       if (d > 0) {

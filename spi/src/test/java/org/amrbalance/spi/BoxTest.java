@@ -99,5 +99,8 @@ class BoxTest {
     assertThat(b.lo(1)).isZero();
     assertThat(b).isEqualTo(Box.of2d(0, 0, 2, 2)).hasSameHashCodeAs(Box.of2d(0, 0, 2, 2));
     assertThat(b.toString()).isEqualTo("((0,0) (2,2))");
+    // AMReX's cell-centred text form, as BoxArray and Cell_H files hold it.
+    assertThat(b.toAmrexText()).isEqualTo("((0,0) (2,2) (0,0))");
+    assertThat(Box.of(new int[] {1, 2, 3}, new int[] {4, 5, 6}).toAmrexText()).isEqualTo("((1,2,3) (4,5,6) (0,0,0))");
   }
 }

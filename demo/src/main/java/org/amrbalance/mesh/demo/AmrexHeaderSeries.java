@@ -63,7 +63,7 @@ final class AmrexHeaderSeries {
     StringBuilder domains = new StringBuilder();
     StringBuilder steps = new StringBuilder();
     for (int l = 0; l < levels; l++) {
-      domains.append(box(h.domainAt(l))).append(' ');
+      domains.append(h.domainAt(l).toAmrexText()).append(' ');
       steps.append(step).append(' ');
     }
     s.append(domains.toString().strip()).append('\n').append(steps.toString().strip()).append('\n');
@@ -92,7 +92,7 @@ final class AmrexHeaderSeries {
     Files.createDirectories(level);
     StringBuilder s = new StringBuilder("2\n1\n1\n0\n(").append(pieces.size()).append(" 0\n");
     for (Piece p : pieces) {
-      s.append(box(p.box())).append('\n');
+      s.append(p.box().toAmrexText()).append('\n');
     }
     s.append(")\n").append(pieces.size()).append('\n');
     for (Piece p : pieces) {
@@ -120,21 +120,7 @@ final class AmrexHeaderSeries {
     return h0 / h.cumulativeRatio(level);
   }
 
-  private static String box(Box b) {
-    StringBuilder s = new StringBuilder("((");
-    for (int d = 0; d < b.dim(); d++) {
-      s.append(d == 0 ? "" : ",").append(b.lo(d));
-    }
-    s.append(") (");
-    for (int d = 0; d < b.dim(); d++) {
-      s.append(d == 0 ? "" : ",").append(b.hi(d));
-    }
-    s.append(") (");
-    for (int d = 0; d < b.dim(); d++) {
-      s.append(d == 0 ? "" : ",").append('0');
-    }
-    return s.append("))").toString();
-  }
+
 
   /** Seventeen significant digits, as AMReX writes reals: the reader recovers the integer boxes exactly. */
   private static String num(double v) {

@@ -93,7 +93,7 @@ public final class MapExport {
       for (int k = 0; k < pieces.size(); k++) {
         Piece p = pieces.get(k);
         map.append(p.rank()).append('\n');
-        boxes.append(boxText(p.box())).append('\n');
+        boxes.append(p.box().toAmrexText()).append('\n');
         ObjectNode e = entries.addObject().put("rank", p.rank()).put("inputBox", fromBox.get(k));
         ArrayNode lo = e.putArray("lo");
         ArrayNode hi = e.putArray("hi");
@@ -183,21 +183,7 @@ public final class MapExport {
     return level.stream().sorted(Comparator.comparingInt(Patch::id)).toList();
   }
 
-  static String boxText(Box b) {
-    StringBuilder s = new StringBuilder("((");
-    join(s, b.lo());
-    s.append(") (");
-    join(s, b.hi());
-    s.append(") (");
-    join(s, new int[b.dim()]);
-    return s.append("))").toString();
-  }
 
-  private static void join(StringBuilder s, int[] v) {
-    for (int i = 0; i < v.length; i++) {
-      s.append(i == 0 ? "" : ",").append(v[i]);
-    }
-  }
 
   private static int[] intsOf(Path file, int line, String csv) throws IOException {
     String[] parts = csv.split(",");
