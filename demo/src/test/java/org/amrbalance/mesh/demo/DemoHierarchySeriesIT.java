@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,17 +31,7 @@ class DemoHierarchySeriesIT {
         "--regrid", "2", "--write-hierarchy", series.toString(), "--trace", trace.toString(), "--output",
         dir.toString()).programArgs());
     programArgs.add("--quiet");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      ThreadCollectives.run(2, c -> {
-        try {
-          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      });
-    }
+    ThreadRanks.output(2, programArgs);
     StepTrace t = StepTraceReader.read(trace);
     List<Long> expected = new ArrayList<>(List.of(0L));
     t.steps().stream().filter(s -> s.regrid().isPresent()).forEach(s -> expected.add(s.number()));

@@ -5,16 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.readers.trace.StepTrace;
 import org.amrbalance.readers.trace.StepTraceReader;
-import org.amrbalance.spi.parallel.ThreadCollectives;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,20 +21,10 @@ class DemoTraceIT {
     List<String> programArgs = new ArrayList<>(LaplaceDemo.Args.parse("--problem", "small", "--steps", "4", "--lmax", "2", "--ranks", "2",
         "--trigger", "every-regrid", "--trace", file.toString(), "--output", dir.toString()).programArgs());
     programArgs.addAll(List.of("--quiet", "--step-json"));
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      ThreadCollectives.run(2, c -> {
-        try {
-          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      });
-    }
+    String printed = ThreadRanks.output(2, programArgs);
     ObjectMapper json = new ObjectMapper();
     List<JsonNode> steps = new ArrayList<>();
-    for (String line : bytes.toString(StandardCharsets.UTF_8).lines().toList()) {
+    for (String line : printed.lines().toList()) {
       if (line.startsWith(LaplaceDemoProgram.STEP_JSON)) {
         steps.add(json.readTree(line.substring(LaplaceDemoProgram.STEP_JSON.length())));
       }

@@ -17,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.amrbalance.spi.parallel.ThreadCollectives;
-import org.amrbalance.mesh.mpi.CollectiveCommunicator;
 import org.amrbalance.config.BalancingModules;
 import org.amrbalance.mesh.mpi.MpjDevice;
 import org.junit.jupiter.api.Test;
@@ -33,18 +31,7 @@ class LaplaceDemoTest {
         dir.toString(), "--trigger", "every-regrid", "--remap-timeout", "120");
     List<String> programArgs = new ArrayList<>(args.programArgs());
     programArgs.add("--result-line");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      ThreadCollectives.run(3, c -> {
-        try {
-          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      });
-    }
-    String out = bytes.toString(StandardCharsets.UTF_8);
+    String out = ThreadRanks.output(3, programArgs);
     assertThat(out.lines().filter(l -> l.startsWith("step ")).count()).as(out).isEqualTo(4);
     assertThat(out).contains("summary:", "max error vs exact solution", "points per level", "0: 1024", "remaps ",
         "utilization ", "per-rank load", "rank  2", LaplaceDemoProgram.RESULT + " ranks=3 steps=4");
@@ -75,7 +62,7 @@ class LaplaceDemoTest {
   private static List<String> jsonLines(int ranks, String... argv) {
     List<String> programArgs = new ArrayList<>(small(argv).programArgs());
     programArgs.addAll(List.of("--quiet", "--step-json"));
-    return output(ranks, programArgs).lines()
+    return ThreadRanks.output(ranks, programArgs).lines()
         .filter(l -> l.startsWith(LaplaceDemoProgram.STEP_JSON) || l.startsWith(LaplaceDemoProgram.RESULT_JSON))
         .toList();
   }
@@ -198,7 +185,7 @@ class LaplaceDemoTest {
 
   /** Runs the demo's rank program on {@code ranks} threads with the demo's arguments; rank 0's output. */
   private static String demo(int ranks, String... argv) {
-    return output(ranks, small(argv).programArgs());
+    return ThreadRanks.output(ranks, small(argv).programArgs());
   }
 
   /** The demo's arguments on the small problem (what these tests run), then {@code argv}. */
@@ -206,22 +193,6 @@ class LaplaceDemoTest {
     List<String> all = new ArrayList<>(List.of("--problem", "small"));
     all.addAll(List.of(argv));
     return LaplaceDemo.Args.parse(all.toArray(new String[0]));
-  }
-
-  /** Rank 0's output of the rank program on {@code ranks} threads. */
-  private static String output(int ranks, List<String> programArgs) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      ThreadCollectives.run(ranks, c -> {
-        try {
-          LaplaceDemoProgram.run(CollectiveCommunicator.over(c), programArgs, out);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      });
-    }
-    return bytes.toString(StandardCharsets.UTF_8);
   }
 
   @Test
