@@ -382,9 +382,7 @@ public final class MpjLauncher {
       if (watch != null) {
         Loss loss = watch.check(System.nanoTime());
         if (loss != null) {
-          lost[0] = loss;
-          echo.accept("lost " + loss.describe());
-          return Outcome.LOST;
+          return lost(loss, lost);
         }
       }
       int[] counts = countStatuses(statusDir);
@@ -427,9 +425,11 @@ public final class MpjLauncher {
       return otherwise;
     }
     Loss loss = watch.awaitSilence(lossAfter);
-    if (loss == null) {
-      return otherwise;
-    }
+    return loss == null ? otherwise : lost(loss, lost);
+  }
+
+  /** Records and tells the loss that ends the launch. */
+  private Outcome lost(Loss loss, Loss[] lost) {
     lost[0] = loss;
     echo.accept("lost " + loss.describe());
     return Outcome.LOST;
