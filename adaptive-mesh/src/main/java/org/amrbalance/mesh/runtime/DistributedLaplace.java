@@ -266,13 +266,15 @@ public final class DistributedLaplace {
     }
     RunOptions options = expected.options();
     byte[] mine = new byte[0];
+    Checkpoint parsed = null;
     String problem = "";
     boolean badOptions = false;
     if (comm.rank() == 0) {
       try {
-        // The bytes checked are the bytes sent: the file is read once.
+        // The bytes checked are the bytes sent: the file is read and decoded once.
         mine = Checkpoint.readBytes(file);
-        expected.check(file, Checkpoint.fromBytes(file, mine));
+        parsed = Checkpoint.fromBytes(file, mine);
+        expected.check(file, parsed);
       } catch (IOException | IllegalArgumentException e) {
         mine = new byte[0];
         problem = Checkpoint.oneLine(e.getMessage());
@@ -294,9 +296,8 @@ public final class DistributedLaplace {
       }
     }
     List<Payload> in = comm.exchange(out);
-    byte[] bytes = comm.rank() == 0 ? mine : in.get(0).data();
     // Checked on rank 0 as read; the bytes came checksummed, so every rank reads the same checkpoint.
-    Checkpoint c = Checkpoint.fromBytes(file, bytes);
+    Checkpoint c = comm.rank() == 0 ? parsed : Checkpoint.fromBytes(file, in.get(0).data());
     return new DistributedLaplace(comm, options, injector(comm, options, null), c, null, (plan, moved) -> {});
   }
 
