@@ -9,13 +9,14 @@ import org.amrbalance.spi.Machine;
 
 /**
  * What the run would have computed had it placed its grids once: the first placement kept, and at every regrid the
- * new grids placed where their data is ({@link InheritingPlacement}, as the service does when the trigger keeps the
- * map) from that shadow placement instead of the run's. Per step it adds both placements' level-synchronous
+ * new grids placed where their data is, with no bound on a rank's load ({@link InheritingPlacement} with an infinite
+ * tolerance), from that shadow placement instead of the run's. Per step it adds both placements' level-synchronous
  * makespans (per level the most loaded rank's modelled work, summed: a step waits for the slowest rank at each
  * level), and their ratio, step by step, prices the run's measured compute under placing once on its own grids.
  */
 final class PlacedOnce {
-  private final InheritingPlacement inherit = new InheritingPlacement();
+  // Pure inheritance, as the benchmark's static runs: the bounded form (1.25 x a level's average) rebalances new grids.
+  private final InheritingPlacement inherit = InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY);
   @Nullable private Assignment placement;
   @Nullable private BalanceReport report;
   private double placedOnceSeconds;

@@ -43,4 +43,19 @@ class PlacedOnceTest {
     // Compute-weighted: (2 s x 1 + 1 s x placedOnce / 2.2) / 3 s.
     assertThat(once.ratio()).isCloseTo((2.0 + placedOnce / 2.2) / 3.0, within(1e-12));
   }
+
+  @Test
+  void placingOnceKeepsEveryNewGridWithItsDataHoweverLoadedItsRankGets() {
+    Hierarchy before = Hierarchy.of(Box.of2d(0, 0, 15, 7), new int[0], List.of(
+        Patch.of(0, 0, Box.of2d(0, 0, 7, 7), 1), Patch.of(1, 0, Box.of2d(8, 0, 15, 7), 1)));
+    PlacedOnce once = new PlacedOnce();
+    once.start(Assignment.wholeGrids(before, 2, id -> id));
+    // The feature moved into rank 0's region: both new grids lie over its data. The run splits them; placing once
+    // keeps both there (a bound of 1.25 x the level's average would have passed one to rank 1: a ratio of 1).
+    Hierarchy after = Hierarchy.of(Box.of2d(0, 0, 15, 7), new int[0], List.of(
+        Patch.of(2, 0, Box.of2d(0, 0, 7, 3), 1), Patch.of(3, 0, Box.of2d(0, 4, 7, 7), 1)));
+    Assignment run = Assignment.wholeGrids(after, 2, id -> id - 2);
+    once.step(run, report(run), true, TWO, 1.0);
+    assertThat(once.ratio()).isCloseTo(2.0, within(1e-12));
+  }
 }

@@ -44,7 +44,9 @@ public final class LaplaceDemo {
       "                  steps, refined boxes of 8 to 128 cells: a step is mostly sweeping and remaps pay) or small",
       "                  (32 x 32 in boxes of 16, levels 0..3, 20 sweeps, regrid every 2, boxes of 2 to 32: seconds);",
       "                  the options below override its values",
-      "  --balancer NAME how grids are spread over the ranks (default knapsack)",
+      "  --balancer NAME how grids are spread over the ranks (default sfc-hilbert: a space-filling curve, as",
+      "                  AMReX's default, so each rank holds a region and the moving spot carries work across",
+      "                  ranks; the library's own default is knapsack)",
       "  --trigger NAME  when they are spread again (default " + BalancingModules.DEFAULT_TRIGGER + ")",
       "  --steps N       outer steps, the spot moving 0.01 per step (default 40, with --bench 160; 0 = static",
       "                  only)",
@@ -180,10 +182,15 @@ public final class LaplaceDemo {
     @CommandLine.Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class,
         sortOptions = false)
     static final class DemoCommand {
+      /**
+       * A space-filling curve, as AMReX places boxes by default: each rank holds a region, so the moving spot carries
+       * its refined work from one rank's region into another's, which placing once never follows.
+       */
+      static final String DEMO_BALANCER = "sfc-hilbert";
       @CommandLine.Option(names = "--ranks", paramLabel = "P")
       String ranks = Integer.toString(defaultRanks());
       @CommandLine.Option(names = "--balancer", paramLabel = "NAME")
-      String balancer = BalancingModules.DEFAULT_BALANCER;
+      String balancer = DEMO_BALANCER;
       @CommandLine.Option(names = "--trigger", paramLabel = "NAME")
       String trigger = BalancingModules.DEFAULT_TRIGGER;
       @CommandLine.Option(names = "--steps", paramLabel = "N") String steps;
