@@ -40,16 +40,16 @@ public final class LaplaceDemo {
       "  known), refining by Berger-Rigoutsos clustering, then moves the spot along the edge for N steps on P",
       "  MPJ Express ranks; a balancing service on every rank remaps when the trigger says so.",
       "  --ranks P       ranks (default: 4, or the machine's cores if fewer)",
-      "  --problem NAME  moving (default: 512 x 512 level 0 in boxes of 128, levels 0..2, 60 sweeps, regrid every 4",
-      "                  steps, refined boxes of 8 to 128 cells: a step is mostly sweeping and remaps pay) or small",
+      "  --problem NAME  moving (default: 640 x 640 level 0 in boxes of 160, levels 0..2, 60 sweeps, regrid every 4",
+      "                  steps, refined boxes of 16 to 128 cells: a step is mostly sweeping and remaps pay) or small",
       "                  (32 x 32 in boxes of 16, levels 0..3, 20 sweeps, regrid every 2, boxes of 2 to 32: seconds);",
       "                  the options below override its values",
       "  --balancer NAME how grids are spread over the ranks (default sfc-hilbert: a space-filling curve, as",
       "                  AMReX's default, so each rank holds a region and the moving spot carries work across",
       "                  ranks; the library's own default is knapsack)",
       "  --trigger NAME  when they are spread again (default " + BalancingModules.DEFAULT_TRIGGER + ")",
-      "  --steps N       outer steps, the spot moving 0.01 per step (default 40, with --bench 160; 0 = static",
-      "                  only)",
+      "  --steps N       outer steps, the spot moving 0.01 per step (default 80: along the edge and back; with",
+      "                  --bench 160; 0 = static only)",
       "  --device D      multicore (ranks as threads of one JVM, default) or niodev (processes over TCP)",
       "  --machines FILE with niodev: run the ranks on the hosts FILE lists (one per line, rank r on line r mod",
       "                  lines); each host is checked, gets an MPJ daemon for this job only, and is cleaned up after",
@@ -130,7 +130,9 @@ public final class LaplaceDemo {
    * {@code small} (a 32 x 32 level 0, four levels) runs in a few seconds, for tests and a first look.
    */
   record Problem(String label, int base, int box, int lmax, int sweeps, int regrid, int minBox, int maxBox) {
-    static final Problem MOVING = new Problem("moving", 512, 128, 2, 60, 4, 8, 128);
+    // Boxes of at least 16 (AMReX's blocking factor of many runs): 8 made a fine level of many tiny boxes, whose
+    // ghost moves cost more than their sweeps (on 2 ranks compute was 45% of a step, 55% with 16).
+    static final Problem MOVING = new Problem("moving", 640, 160, 2, 60, 4, 16, 128);
     static final Problem SMALL = new Problem("small", 32, 16, 3, 20, 2, 2, 32);
 
     static Problem parse(String name) {
@@ -153,7 +155,8 @@ public final class LaplaceDemo {
       boolean bench, boolean json, @javax.annotation.Nullable Path trace, RunOptions solverOptions, int progress,
       int warmup, @javax.annotation.Nullable Path writeHierarchy, int repeat, @javax.annotation.Nullable Cluster cluster,
       boolean supervise, Duration lossAfter) {
-    static final int DEFAULT_STEPS = 40;
+    /** The spot's way along the edge and back: long enough for the JIT compiler to be done halfway through. */
+    static final int DEFAULT_STEPS = 80;
     /**
      * The benchmark's steps: 80 of warm-up, while the JIT compiler compiles the solver (the regrid and remap code
      * runs only every few steps, so it takes that long), then 80 measured, in which the spot goes along the edge

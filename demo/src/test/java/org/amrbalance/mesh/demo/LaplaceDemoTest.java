@@ -323,7 +323,10 @@ class LaplaceDemoTest {
         "amrbalance.fixed-interval.m=abc")).hasMessageContaining("amrbalance.fixed-interval.m = abc");
     LaplaceDemo.Args defaults = LaplaceDemo.Args.parse();
     assertThat(defaults.ranks()).isEqualTo(Math.min(4, Runtime.getRuntime().availableProcessors()));
-    assertThat(defaults.runOptions().baseCells()).as("the moving problem").isEqualTo(512);
+    assertThat(defaults.runOptions().baseCells()).as("the moving problem").isEqualTo(640);
+    assertThat(defaults.runOptions().minBox()).as("the moving problem's smallest refined box").isEqualTo(16);
+    assertThat(defaults.steps()).as("along the edge and back").isEqualTo(80);
+    assertThat(defaults.balancer()).as("the demo's placement: a curve, as AMReX's default").isEqualTo("sfc-hilbert");
     assertThat(LaplaceDemo.Args.parse("--problem", "small", "--sweeps", "7").runOptions().sweepsPerStep())
         .as("an option overrides the preset").isEqualTo(7);
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--problem", "huge")).hasMessageContaining("--problem = huge");
@@ -339,7 +342,6 @@ class LaplaceDemoTest {
         .hasMessage("--lmax = -1: must be in [0, 6]");
     assertThatThrownBy(() -> LaplaceDemo.Args.parse("--steps", "x")).hasMessageContaining("--steps = x");
     // The benchmark measures the steps after its warm-up: half of them unless told.
-    assertThat(defaults.steps()).isEqualTo(40);
     assertThat(LaplaceDemo.Args.parse("--bench").steps()).isEqualTo(160);
     assertThat(LaplaceDemo.Args.parse("--bench").warmup()).isEqualTo(80);
     assertThat(LaplaceDemo.Args.parse("--bench", "--steps", "30", "--warmup", "0").warmup()).isZero();
