@@ -46,6 +46,19 @@ import org.jfree.data.xy.XYSeriesCollection;
  * phase, and the load prediction error; {@code bench.png} in the output folder plots the time of every step.
  */
 final class DemoBenchmark {
+  /**
+   * The benchmark's own problem, without --base: one step takes about 0.4 s on one rank of a 2-core machine
+   * (docs/distributed-runtime.md), so that compute, not the per-exchange latency, is most of a step; 60 sweeps keep
+   * the moving spot's error bounded at this size, and refined boxes of 8 to 128 cells (AMReX's blocking factor and
+   * max_grid_size) keep the number of ghost moves per sweep low.
+   */
+  static final int DEFAULT_BASE = 640;
+  static final int DEFAULT_BOX = 160;
+  static final int DEFAULT_LMAX = 2;
+  static final int DEFAULT_SWEEPS = 60;
+  static final int DEFAULT_REGRID = 4;
+  static final int DEFAULT_MIN_BOX = 8;
+  static final int DEFAULT_MAX_BOX = 128;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private DemoBenchmark() {}
@@ -115,10 +128,8 @@ final class DemoBenchmark {
     RunOptions base = args.runOptions();
     if (args.base() == 0) {
       // --box and the solver options size a --base problem; without --base the benchmark's own problem, whole.
-      // The demo's moving problem: one step takes about 0.4 s on one rank of a 2-core machine, mostly sweeping.
-      LaplaceDemo.Problem p = LaplaceDemo.Problem.MOVING;
-      base = base.withBaseGrid(p.base(), p.box()).withLmax(p.lmax()).withSweepsPerStep(p.sweeps())
-          .withRegridInterval(p.regrid()).withRefinedBoxes(p.minBox(), p.maxBox());
+      base = base.withBaseGrid(DEFAULT_BASE, DEFAULT_BOX).withLmax(DEFAULT_LMAX).withSweepsPerStep(DEFAULT_SWEEPS)
+          .withRegridInterval(DEFAULT_REGRID).withRefinedBoxes(DEFAULT_MIN_BOX, DEFAULT_MAX_BOX);
     }
     int cores = Runtime.getRuntime().availableProcessors();
     List<Integer> rankCounts = cores >= 4 ? List.of(1, 2, 4) : List.of(1, 2);
