@@ -204,6 +204,9 @@ public final class LaplaceDemoProgram implements RankProgram {
             trace.remap(s, m.cost());
           }
         }
+        if (r.times() != null) {
+          trace.wall(s, r.wallSeconds());
+        }
       }
       if (!quiet && (s % progress == 0 || s == options.steps())) {
         // Imbalance as the ranks measured it this step: slowest rank's sweeps over the mean.

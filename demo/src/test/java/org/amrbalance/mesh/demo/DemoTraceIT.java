@@ -39,6 +39,7 @@ class DemoTraceIT {
       assertThat(s.number()).isEqualTo(reported.get("step").asLong());
       assertThat(s.regrid().isPresent()).isEqualTo(reported.get("regridded").asBoolean());
       assertThat(s.max()).as("the slowest rank's sweeps").isEqualTo(reported.get("computeSeconds").asDouble());
+      assertThat(s.wall()).as("the step's wall time").hasValue(reported.get("wallSeconds").asDouble());
       int here = (s.remapBefore().isPresent() ? 1 : 0) + (s.remapAfter().isPresent() ? 1 : 0);
       assertThat(here).isEqualTo(reported.get("remaps").asInt());
       if (here > 0) {

@@ -14,13 +14,15 @@ import org.amrbalance.spi.internal.Checks;
  * What a step and a remap cost in seconds. A step of a Berger–Oliger solver advances level by level and waits for
  * the slowest rank at each, so it costs {@code secondsPerWork} × the level-synchronous makespan (Σ over levels of the
  * most loaded rank's work there, {@link BalanceReport#levelSynchronousMakespan()}) plus {@code secondsPerStep} that
- * no placement changes. A remap moves what {@link MigrationPlan} says: the busiest rank's bytes at {@code
+ * no placement changes, plus {@code secondsOutside}: what a step spends outside the ranks' own work (exchanges,
+ * waiting, regrid), measured by the trace's wall rows and taken to be the same on any rank count, since on more ranks
+ * the copies split but the messages and waits grow, and every rank repeats the regrid's clustering. A remap moves what {@link MigrationPlan} says: the busiest rank's bytes at {@code
  * bytesPerSecond} plus {@code latency} per message it sends or receives.
  *
  * @param source how the numbers were obtained, said with every prediction
  */
-record StepCostModel(double secondsPerWork, double secondsPerStep, double bytesPerSecond, double latency,
-    String source) {
+record StepCostModel(double secondsPerWork, double secondsPerStep, double secondsOutside, double bytesPerSecond,
+    double latency, String source) {
   /** 10 ns per unit of work (a cell update of a stencil kernel), nothing per step. */
   static final double ASSUMED_SECONDS_PER_WORK = 1e-8;
   /** A commodity cluster link: 1 GB/s. */
@@ -31,20 +33,22 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double bytesP
   StepCostModel {
     Checks.finitePositive("secondsPerWork", secondsPerWork);
     Checks.finiteNonNegative("secondsPerStep", secondsPerStep);
+    Checks.finiteNonNegative("secondsOutside", secondsOutside);
     Checks.finitePositive("bytesPerSecond", bytesPerSecond);
     Checks.finiteNonNegative("latency", latency);
   }
 
   static StepCostModel assumed(double bytesPerSecond, double latency) {
-    return new StepCostModel(ASSUMED_SECONDS_PER_WORK, 0, bytesPerSecond, latency, String.format(Locale.ROOT,
-        "assumed (no trace): %.3g s per unit of work, nothing per step, migration at %.3g B/s and %.3g s per message",
+    return new StepCostModel(ASSUMED_SECONDS_PER_WORK, 0, 0, bytesPerSecond, latency, String.format(Locale.ROOT,
+        "assumed (no trace): %.3g s per unit of work, nothing per step or outside the work, migration at %.3g B/s and %.3g s per message",
         ASSUMED_SECONDS_PER_WORK, bytesPerSecond, latency));
   }
 
   /**
    * Fitted to a trace: each measured step's slowest rank against the work the placement of that step left on the
    * slowest rank (the level-synchronous makespan), by least squares t = a·w + b with b ≥ 0. {@code makespans} gives,
-   * per trace step, that work (NaN: the step is not used).
+   * per trace step, that work (NaN: the step is not used). The time outside the work is the mean over the steps with
+   * a wall row of the wall time less the slowest rank's and the step's recorded remaps (0 without wall rows: said).
    */
   static StepCostModel fitted(StepTrace trace, double[] makespans, double bytesPerSecond, double latency) {
     List<double[]> points = new ArrayList<>();
@@ -76,16 +80,29 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double bytesP
     for (double[] p : points) {
       residual += Math.pow(p[1] - (a * p[0] + b), 2);
     }
-    return new StepCostModel(a, b, bytesPerSecond, latency, String.format(Locale.ROOT,
-        "calibrated from %s (%d steps on %d rank%s): %.4g s per unit of work + %.4g s per step (rms error %.3g s);"
-            + " migration assumed at %.3g B/s and %.3g s per message (a trace does not say what moved)",
+    double outsideSum = 0;
+    int walls = 0;
+    for (StepTrace.Step s : trace.steps()) {
+      if (s.wall().isPresent()) {
+        outsideSum += Math.max(0, s.wall().getAsDouble() - s.max() - s.remapBefore().orElse(0)
+            - s.remapAfter().orElse(0));
+        walls++;
+      }
+    }
+    double outside = walls == 0 ? 0 : outsideSum / walls;
+    return new StepCostModel(a, b, outside, bytesPerSecond, latency, String.format(Locale.ROOT,
+        "calibrated from %s (%d steps on %d rank%s): %.4g s per unit of work + %.4g s per step (rms error %.3g s)"
+            + " + %s; migration assumed at %.3g B/s and %.3g s per message (a trace does not say what moved)",
         trace.source(), points.size(), trace.ranks(), trace.ranks() == 1 ? "" : "s", a, b,
-        Math.sqrt(residual / n), bytesPerSecond, latency));
+        Math.sqrt(residual / n), walls == 0 ? "nothing outside the ranks' work (the trace has no wall rows)"
+            : String.format(Locale.ROOT, "%.4g s per step outside it (exchanges, waiting, regrid: the mean of %d wall"
+                + " rows less the slowest rank and remaps, taken as the same on any rank count)", outside, walls),
+        bytesPerSecond, latency));
   }
 
   /** Seconds of one step under the placement {@code report} measured. */
   double stepSeconds(BalanceReport report) {
-    return secondsPerWork * report.levelSynchronousMakespan() + secondsPerStep;
+    return secondsPerWork * report.levelSynchronousMakespan() + secondsPerStep + secondsOutside;
   }
 
   /** What a remap costs: the busiest rank's seconds, and the bytes that change rank in all. */

@@ -33,6 +33,8 @@ class AdviseCommandTest {
   /** The generating step cost of the synthetic trace: seconds per cell and per step. */
   private static final double PER_CELL = 2e-7;
   private static final double PER_STEP = 1e-3;
+  /** What each step of the trace spends outside the rank's work (its wall row less its time). */
+  private static final double OUTSIDE = 0.02;
   private static final int STEPS = 5;
 
   @TempDir
@@ -81,7 +83,9 @@ class AdviseCommandTest {
           if (k > 0 && s == 0) {
             w.regrid(step, 0.01);
           }
-          w.times(step++, new double[] {PER_CELL * cells + PER_STEP});
+          double t = PER_CELL * cells + PER_STEP;
+          w.times(step, new double[] {t});
+          w.wall(step++, t + OUTSIDE);
         }
       }
     }
@@ -98,7 +102,8 @@ class AdviseCommandTest {
     assertThat(text).contains("4 ranks: baseline recorded by the code", "| # | balancer | trigger |",
         "Recommendation on 4 ranks: ", "saving", "calibrated from " + tmp.resolve("trace.csv"),
         "stands for the trace's steps up to the next regrid (" + FILES * STEPS + " steps)");
-    assertThat(text).containsPattern("2\\.000e-07 s per unit of work \\+ 0\\.001000 s per step");
+    assertThat(text).containsPattern("2\\.000e-07 s per unit of work \\+ 0\\.001000 s per step")
+        .contains("+ 0.02000 s per step outside it");
     assertThat(tmp.resolve("advise.png")).isNotEmptyFile();
 
     // The table ranks by predicted total time.
@@ -106,6 +111,25 @@ class AdviseCommandTest {
     text.lines().filter(l -> l.matches("\\| \\d+ \\|.*")).forEach(l -> totals.add(Double.parseDouble(
         l.split("\\|")[5].strip())));
     assertThat(totals).hasSize(9).isSorted();
+  }
+
+  @Test
+  void aTraceWithWallRowsAddsTheTimeOutsideTheRanksWorkToEveryPredictedStep() throws IOException {
+    Path series = series();
+    assertThat(run("advise", "--input", series.toString(), "--trace", trace(series).toString(), "--ranks", "4",
+        "--balancer", "knapsack", "--trigger", "every-regrid", "--bandwidth", "1e300", "--latency", "0", "--json"))
+        .as(err.toString(StandardCharsets.UTF_8)).isZero();
+    JsonNode everyRegrid = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8).split("\n")[0]);
+    // Independently: each file placed by knapsack, STEPS steps each at the generating constants plus OUTSIDE.
+    double expected = 0;
+    for (Path f : HierarchySeries.files(series)) {
+      HierarchyFile h = HierarchyReaders.read(f);
+      BalanceProblem p = BalanceProblem.of(h.hierarchy(), Machine.fullyConnected(4));
+      expected += STEPS * (PER_CELL * BalanceReport.of(p, LoadBalancers.create("knapsack").balance(p))
+          .levelSynchronousMakespan() + PER_STEP + OUTSIDE);
+    }
+    assertThat(everyRegrid.get("trigger").asText()).isEqualTo("every-regrid");
+    assertThat(everyRegrid.get("totalSeconds").asDouble()).isCloseTo(expected, within(1e-9));
   }
 
   @Test

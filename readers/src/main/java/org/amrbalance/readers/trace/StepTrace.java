@@ -74,14 +74,16 @@ public final class StepTrace {
     private final OptionalDouble regrid;
     private final OptionalDouble remapBefore;
     private final OptionalDouble remapAfter;
+    private final OptionalDouble wall;
 
     private Step(long number, double[] seconds, OptionalDouble regrid, OptionalDouble remapBefore,
-        OptionalDouble remapAfter) {
+        OptionalDouble remapAfter, OptionalDouble wall) {
       this.number = number;
       this.seconds = seconds;
       this.regrid = regrid;
       this.remapBefore = remapBefore;
       this.remapAfter = remapAfter;
+      this.wall = wall;
     }
 
     /** A step without regrid or remap. */
@@ -103,7 +105,19 @@ public final class StepTrace {
       regrid.ifPresent(v -> check(number, "regrid", v));
       remapBefore.ifPresent(v -> check(number, "remap", v));
       remapAfter.ifPresent(v -> check(number, "remap", v));
-      return new Step(number, seconds.clone(), regrid, remapBefore, remapAfter);
+      return new Step(number, seconds.clone(), regrid, remapBefore, remapAfter, OptionalDouble.empty());
+    }
+
+    /** This step with a remap after its times that cost {@code seconds}. */
+    public Step withRemapAfter(double seconds) {
+      check(number, "remap", seconds);
+      return new Step(number, this.seconds, regrid, remapBefore, OptionalDouble.of(seconds), wall);
+    }
+
+    /** This step with its whole wall time, {@code seconds}: sweeps, exchanges, regrid and remaps together. */
+    public Step withWall(double seconds) {
+      check(number, "wall", seconds);
+      return new Step(number, this.seconds, regrid, remapBefore, remapAfter, OptionalDouble.of(seconds));
     }
 
     private static void check(long number, String what, double v) {
@@ -160,10 +174,18 @@ public final class StepTrace {
       return remapAfter;
     }
 
+    /**
+     * The step's wall time as the host measured it, if recorded: the rank times are the work each rank did, the
+     * wall time adds what a step spends outside it (exchanges, waiting, regrid, remaps).
+     */
+    public OptionalDouble wall() {
+      return wall;
+    }
+
     @Override
     public boolean equals(Object o) {
       return o instanceof Step s && s.number == number && Arrays.equals(s.seconds, seconds) && s.regrid.equals(regrid)
-          && s.remapBefore.equals(remapBefore) && s.remapAfter.equals(remapAfter);
+          && s.remapBefore.equals(remapBefore) && s.remapAfter.equals(remapAfter) && s.wall.equals(wall);
     }
 
     @Override

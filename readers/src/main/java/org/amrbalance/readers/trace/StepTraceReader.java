@@ -28,6 +28,8 @@ public final class StepTraceReader {
   public static final String REGRID = "regrid";
   /** The rank column of a remap row. */
   public static final String REMAP = "remap";
+  /** The rank column of a step's wall-time row. */
+  public static final String WALL = "wall";
   /** The largest rank number accepted, so that a typo cannot ask for a huge step. */
   public static final int MAX_RANK = 1 << 20;
 
@@ -146,8 +148,7 @@ public final class StepTraceReader {
         if (last.remapAfter().isPresent()) {
           throw error(n, "step " + step + ": a second remap row after its times");
         }
-        steps.set(steps.size() - 1, StepTrace.Step.of(step, last.seconds(), last.regrid(), last.remapBefore(),
-            OptionalDouble.of(seconds)));
+        steps.set(steps.size() - 1, last.withRemapAfter(seconds));
         return;
       }
       checkAfterLast(n, step, REMAP);
@@ -156,6 +157,16 @@ public final class StepTraceReader {
         throw error(n, "step " + step + ": a second remap row before its times");
       }
       pendingRemap = OptionalDouble.of(seconds);
+    } else if (rank.equalsIgnoreCase(WALL)) {
+      closeStep(n);
+      StepTrace.Step last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
+      if (last == null || last.number() != step || pendingStep >= 0) {
+        throw error(n, "step " + step + ": a wall row must follow the step's times");
+      }
+      if (last.wall().isPresent()) {
+        throw error(n, "step " + step + ": a second wall row");
+      }
+      steps.set(steps.size() - 1, last.withWall(seconds));
     } else {
       int r = rank(n, rank);
       if (open != step) {
@@ -250,8 +261,8 @@ public final class StepTraceReader {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw error(n, "rank = '" + shorten(s) + "': must be a rank number in [0, " + MAX_RANK + "], '" + REGRID + "' or '"
-        + REMAP + "'");
+    throw error(n, "rank = '" + shorten(s) + "': must be a rank number in [0, " + MAX_RANK + "], '" + REGRID + "', '"
+        + REMAP + "' or '" + WALL + "'");
   }
 
   private double seconds(int n, String s) throws StepTraceFormatException {

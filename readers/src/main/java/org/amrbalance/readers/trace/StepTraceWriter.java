@@ -12,7 +12,7 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes a step-time trace as {@link StepTraceReader} reads it, in the order things happen: {@link #regrid}, a
- * {@link #remap} at it, {@link #times}, a {@link #remap} after them. Seconds are written in Java's shortest exact
+ * {@link #remap} at it, {@link #times}, a {@link #remap} after them, the step's {@link #wall} time. Seconds are written in Java's shortest exact
  * form, so a trace read back holds the very values written. A name ending {@code .gz} is gzip-compressed.
  */
 public final class StepTraceWriter implements Closeable {
@@ -54,6 +54,13 @@ public final class StepTraceWriter implements Closeable {
     for (int r = 0; r < seconds.length; r++) {
       row(step, Integer.toString(r), seconds[r]);
     }
+    out.flush();
+    return this;
+  }
+
+  /** The whole wall time of {@code step}, after its times (and the remap after them, if any). */
+  public StepTraceWriter wall(long step, double seconds) throws IOException {
+    row(step, StepTraceReader.WALL, seconds);
     out.flush();
     return this;
   }

@@ -38,6 +38,9 @@ class StepTraceReaderTest {
           if (s == 4) {
             w.remap(s + 1, 0.125);
           }
+          if (s >= 3) {
+            w.wall(s + 1, 1.5 + s);
+          }
         }
       }
       StepTrace t = StepTraceReader.read(file);
@@ -52,6 +55,9 @@ class StepTraceReaderTest {
       assertThat(t.steps().get(2).remapBefore()).hasValue(0.5);
       assertThat(t.steps().get(4).remapAfter()).hasValue(0.125);
       assertThat(t.steps().get(4).remapBefore()).isEmpty();
+      assertThat(t.steps().get(2).wall()).isEmpty();
+      assertThat(t.steps().get(4).wall()).hasValue(5.5);
+      assertThat(t.steps().get(4).remapAfter()).as("a wall row keeps the remap before it").hasValue(0.125);
     }
     assertThat(Files.readAllBytes(dir.resolve("t.csv.gz"))[0] & 0xff).as("gzip magic").isEqualTo(0x1f);
   }
@@ -81,6 +87,9 @@ class StepTraceReaderTest {
       {"a bad step", "step,rank,seconds\n-1,0,1\n", ":2: step = '-1': must be a whole number >= 0"},
       {"a regrid after times", "step,rank,seconds\n0,0,1\n0,regrid,1\n", ":3: step 0 (regrid) after the times of step 0"},
       {"a dangling remap", "step,rank,seconds\n0,0,1\n1,remap,1\n", ":3: the remap row of step 1 is not followed by the times of step 1"},
+      {"a wall row before its times", "step,rank,seconds\n0,0,1\n1,wall,1\n1,0,1\n", ":3: step 1: a wall row must follow the step's times"},
+      {"two wall rows", "step,rank,seconds\n0,0,1\n0,wall,1\n0,wall,2\n", ":4: step 0: a second wall row"},
+      {"a negative wall time", "step,rank,seconds\n0,0,1\n0,wall,-1\n", ":3: seconds = -1: must be finite and >= 0"},
       {"no steps", "step,rank,seconds\n", ": no step times after the header"},
       {"an empty file", "", ": empty: expected the header"}};
 
