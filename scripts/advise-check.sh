@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Checks advise's prediction against a measurement on the demo: per repeat, the default demo on 1 rank (its trace and
+# hierarchy series), then on 2 ranks with each balancer named; advise predicts each 2-rank run from the 1-rank trace,
+# both by replaying the balancer and trigger over the series and for the very assignment the 2-rank run recorded.
+# Usage: scripts/advise-check.sh [--repeat N] [--balancers a,b,...] [--output DIR] [--demo-option ...]...
+# Prints one row per 2-rank run and, per balancer, medians; needs an otherwise idle machine (a few minutes a repeat).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+repeat=3
+balancers=sfc-hilbert
+out="$root/target/advise-check"
+demo_options=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --repeat) repeat="$2"; shift 2 ;;
+    --balancers) balancers="$2"; shift 2 ;;
+    --output) out="$2"; shift 2 ;;
+    --demo-option) demo_options+=("$2"); shift 2 ;;
+    *) echo "advise-check: unknown option $1 (try --repeat N, --balancers a,b, --output DIR, --demo-option X)" >&2
+       exit 2 ;;
+  esac
+done
+[[ "$repeat" =~ ^[1-9][0-9]*$ ]] || { echo "advise-check: --repeat = $repeat: must be a whole number >= 1" >&2; exit 2; }
+jar="$root/experiments/target/amrbalance.jar"
+if [ ! -e "$jar" ] || [ -n "$(find "$root" -path "$root/.mpj" -prune -o \( -path '*/src/main/*' -o -name pom.xml \) \
+    -newer "$jar" -print -quit)" ]; then
+  mvn -B -q -ntp -f "$root/pom.xml" -DskipTests -Djacoco.skip=true install >&2
+fi
+mkdir -p "$out"
+results="$out/results.csv"
+echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicted_recorded" > "$results"
+
+per_step() { grep -o '[0-9.]* ms per step' "$1" | head -1 | cut -d' ' -f1; }
+# seconds per step of the JSON line of advise whose balancer (or the recorded baseline) matches $2, in ms
+predicted() { grep "\"balancer\": \"$2\"" "$1" | head -1 | sed 's/.*"secondsPerStep": \([0-9.eE+-]*\).*/\1/' \
+  | awk '{printf "%.1f", $1 * 1000}'; }
+
+for r in $(seq 1 "$repeat"); do
+  one="$out/r$r-1rank"
+  rm -rf "$one"
+  echo "advise-check: repeat $r/$repeat, 1 rank" >&2
+  "$root/scripts/demo.sh" --ranks 1 --progress 1000 --trace "$one/trace.csv" --write-hierarchy "$one/h" \
+    --output "$one" "${demo_options[@]}" > "$one.log" 2>&1
+  for b in ${balancers//,/ }; do
+    two="$out/r$r-2ranks-$b"
+    rm -rf "$two"
+    echo "advise-check: repeat $r/$repeat, 2 ranks, $b" >&2
+    "$root/scripts/demo.sh" --ranks 2 --balancer "$b" --progress 1000 --write-hierarchy "$two/h" --output "$two" \
+      "${demo_options[@]}" > "$two.log" 2>&1
+    java -jar "$jar" advise --input "$one/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
+      --trigger adaptive --json > "$two.replay.json" 2> /dev/null
+    java -jar "$jar" advise --input "$two/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
+      --trigger adaptive --json > "$two.recorded.json" 2> /dev/null
+    echo "$r,$b,$(per_step "$one.log"),$(per_step "$two.log"),$(predicted "$two.replay.json" "$b"),$(predicted \
+      "$two.recorded.json" "recorded by the code")" >> "$results"
+  done
+done
+
+echo "ms per step; prediction error = predicted / measured 2-rank time - 1"
+echo
+echo "| repeat | balancer | 1 rank | 2 ranks | predicted (replay) | error | predicted (recorded map) | error |"
+echo "|---|---|---|---|---|---|---|---|"
+tail -n +2 "$results" | awk -F, '{printf "| %s | %s | %s | %s | %s | %+.1f%% | %s | %+.1f%% |\n", $1, $2, $3, $4, $5,
+  100 * ($5 / $4 - 1), $6, 100 * ($6 / $4 - 1)}'
+echo
+echo "| balancer | median 2 ranks | median predicted (replay) | median error (replay) | median error (recorded map) |"
+echo "|---|---|---|---|---|"
+for b in ${balancers//,/ }; do
+  tail -n +2 "$results" | awk -F, -v b="$b" '$2 == b {print $4, $5, $5 / $4 - 1, $6 / $4 - 1}' > "$out/$b.rows"
+  median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+  printf "| %s | %.1f | %.1f | %+.1f%% | %+.1f%% |\n" "$b" "$(cut -d' ' -f1 "$out/$b.rows" | median)" \
+    "$(cut -d' ' -f2 "$out/$b.rows" | median)" "$(cut -d' ' -f3 "$out/$b.rows" | median | awk '{print 100 * $1}')" \
+    "$(cut -d' ' -f4 "$out/$b.rows" | median | awk '{print 100 * $1}')"
+done
+echo
+echo "raw rows: $results"
