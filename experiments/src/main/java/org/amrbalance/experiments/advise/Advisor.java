@@ -57,8 +57,12 @@ final class Advisor {
     }
   }
 
-  /** The trigger {@code name} told the run's length where it takes one. */
-  Supplier<RemapPolicy> trigger(String name) {
+  /**
+   * The trigger {@code name} told what a host knows where it takes it: the run's length, and the cost of a remap
+   * before it has measured one ({@code initialCost} seconds, NaN: not told). Untold, a trigger takes the first step's
+   * time as the cost; on a replay without timing noise the idle then never rises past it and the trigger never fires.
+   */
+  Supplier<RemapPolicy> trigger(String name, double initialCost) {
     Map<String, String> options = new LinkedHashMap<>();
     if (!RemapPolicies.isComposite(name)) {
       var component = RemapPolicies.component(name);
@@ -67,15 +71,33 @@ final class Advisor {
           options.put(horizon, Integer.toString(totalSteps()));
         }
       }
+      if (Double.isFinite(initialCost) && component.options().containsKey("initial-cost")) {
+        options.put("initial-cost", Double.toString(initialCost));
+      }
     }
     return RemapPolicies.factory(name, options);
+  }
+
+  /**
+   * What a remap at the first regrid would cost: the balancer's placement of the second hierarchy against the first
+   * one's placement inherited onto it (NaN for a single hierarchy). The host would know about as much from its own
+   * first remaps; the advisor prices it once, before the run.
+   */
+  private double firstRemapCost(LoadBalancer lb, LoadBalancer inherit, Machine machine) {
+    if (series.size() < 2) {
+      return Double.NaN;
+    }
+    Assignment first = lb.balance(BalanceProblem.of(series.get(0).hierarchy(), machine));
+    BalanceProblem second = BalanceProblem.of(series.get(1).hierarchy(), machine);
+    Assignment kept = inherit.balance(second.withPrevious(first));
+    return model.migration(kept, lb.balance(second.withPrevious(kept))).seconds();
   }
 
   Prediction predict(String balancer, Map<String, String> balancerOptions, String triggerName, int ranks) {
     Machine machine = Machine.fullyConnected(ranks);
     LoadBalancer lb = LoadBalancers.create(balancer, balancerOptions);
     LoadBalancer inherit = new InheritingPlacement();
-    RemapPolicy trigger = trigger(triggerName).get();
+    RemapPolicy trigger = trigger(triggerName, firstRemapCost(lb, inherit, machine)).get();
     Assignment a = null;
     double total = 0;
     double remapSeconds = 0;

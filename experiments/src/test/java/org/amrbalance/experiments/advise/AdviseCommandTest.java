@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.amrbalance.balancers.LoadBalancers;
 import org.amrbalance.experiments.Launcher;
 import org.amrbalance.readers.HierarchyFile;
@@ -130,6 +132,22 @@ class AdviseCommandTest {
     }
     assertThat(everyRegrid.get("trigger").asText()).isEqualTo("every-regrid");
     assertThat(everyRegrid.get("totalSeconds").asDouble()).isCloseTo(expected, within(1e-9));
+  }
+
+  @Test
+  void theAdaptiveTriggerIsToldWhatARemapCostsSoAReplayWithoutNoiseStillRemaps() throws IOException {
+    Path series = series();
+    assertThat(run("advise", "--input", series.toString(), "--trace", trace(series).toString(), "--ranks", "4",
+        "--balancer", "sfc-hilbert", "--trigger", "adaptive,never", "--json"))
+        .as(err.toString(StandardCharsets.UTF_8)).isZero();
+    Map<String, JsonNode> byTrigger = new HashMap<>();
+    for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+      JsonNode row = new ObjectMapper().readTree(line);
+      byTrigger.putIfAbsent(row.get("trigger").asText(), row);
+    }
+    // Told nothing, it took the first step's time as the cost and, the idle constant between regrids, never fired.
+    assertThat(byTrigger.get("adaptive").get("remaps").asInt()).isPositive();
+    assertThat(byTrigger.get("never").get("remaps").asInt()).isZero();
   }
 
   @Test
