@@ -28,10 +28,14 @@ if [ ! -e "$jar" ] || [ -n "$(find "$root" -path "$root/.mpj" -prune -o \( -path
 fi
 mkdir -p "$out"
 results="$out/results.csv"
-echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicted_recorded" > "$results"
+echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicted_recorded,work_1,work_2,outside_1,outside_2" \
+  > "$results"
 
 per_step() { grep -o '[0-9.]* ms per step' "$1" | head -1 | cut -d' ' -f1; }
 # seconds per step of the JSON line of advise whose balancer (or the recorded baseline) matches $2, in ms
+# "A B": seconds per unit of work and per step outside it, as advise calibrates them from trace $1 and series $2
+calibration() { java -jar "$jar" advise --input "$2" --trace "$1" --ranks 1 --balancer knapsack --trigger never 2>&1 \
+  | sed -n 's/.*: \([0-9.eE+-]*\) s per unit of work.* + \([0-9.eE+-]*\) s per step outside it.*/\1 \2/p'; }
 predicted() { grep "\"balancer\": \"$2\"" "$1" | head -1 | sed 's/.*"secondsPerStep": \([0-9.eE+-]*\).*/\1/' \
   | awk '{printf "%.1f", $1 * 1000}'; }
 
@@ -45,23 +49,28 @@ for r in $(seq 1 "$repeat"); do
     two="$out/r$r-2ranks-$b"
     rm -rf "$two"
     echo "advise-check: repeat $r/$repeat, 2 ranks, $b" >&2
-    "$root/scripts/demo.sh" --ranks 2 --balancer "$b" --progress 1000 --write-hierarchy "$two/h" --output "$two" \
-      "${demo_options[@]}" > "$two.log" 2>&1
+    "$root/scripts/demo.sh" --ranks 2 --balancer "$b" --progress 1000 --trace "$two/trace.csv" \
+      --write-hierarchy "$two/h" --output "$two" "${demo_options[@]}" > "$two.log" 2>&1
     java -jar "$jar" advise --input "$one/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
       --trigger adaptive --json > "$two.replay.json" 2> /dev/null
     java -jar "$jar" advise --input "$two/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
       --trigger adaptive --json > "$two.recorded.json" 2> /dev/null
+    read -r w1 o1 <<< "$(calibration "$one/trace.csv" "$one/h")"
+    read -r w2 o2 <<< "$(calibration "$two/trace.csv" "$two/h")"
     echo "$r,$b,$(per_step "$one.log"),$(per_step "$two.log"),$(predicted "$two.replay.json" "$b"),$(predicted \
-      "$two.recorded.json" "recorded by the code")" >> "$results"
+      "$two.recorded.json" "recorded by the code"),$w1,$w2,$o1,$o2" >> "$results"
   done
 done
 
-echo "ms per step; prediction error = predicted / measured 2-rank time - 1"
+echo "ms per step; prediction error = predicted / measured 2-rank time - 1; 'work 2 / 1 rank': seconds per unit of"
+echo "work fitted to the 2-rank run's trace over those fitted to the 1-rank trace; 'outside the work': ms per step of"
+echo "each trace's wall time outside its slowest rank's sweeps (exchanges, waiting, regrid)"
 echo
-echo "| repeat | balancer | 1 rank | 2 ranks | predicted (replay) | error | predicted (recorded map) | error |"
-echo "|---|---|---|---|---|---|---|---|"
-tail -n +2 "$results" | awk -F, '{printf "| %s | %s | %s | %s | %s | %+.1f%% | %s | %+.1f%% |\n", $1, $2, $3, $4, $5,
-  100 * ($5 / $4 - 1), $6, 100 * ($6 / $4 - 1)}'
+echo "| repeat | balancer | 1 rank | 2 ranks | predicted (replay) | error | predicted (recorded map) | error |\
+ work 2 / 1 rank | outside the work, 1 -> 2 ranks |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+tail -n +2 "$results" | awk -F, '{printf "| %s | %s | %s | %s | %s | %+.1f%% | %s | %+.1f%% | %.2f | %.0f -> %.0f |\n", $1, $2,
+  $3, $4, $5, 100 * ($5 / $4 - 1), $6, 100 * ($6 / $4 - 1), $8 / $7, 1000 * $9, 1000 * $10}'
 echo
 echo "| balancer | median 2 ranks | median predicted (replay) | median error (replay) | median error (recorded map) |"
 echo "|---|---|---|---|---|"
