@@ -59,8 +59,9 @@ public final class AdviseCommand implements Command {
   String format;
 
   @CommandLine.Option(names = "--trace", paramLabel = "FILE",
-      description = "the run's step-time trace (CSV step,rank,seconds with regrid rows, as the demo's --trace"
-          + " writes it): calibrates seconds per unit of work and per step, and the steps between the files")
+      description = "the run's step-time trace (CSV step,rank,seconds with regrid and wall rows, as the demo's"
+          + " --trace writes it): calibrates seconds per unit of work, per step and outside the work (from the wall"
+          + " rows), and the steps between the files")
   @Nullable
   String trace;
 
