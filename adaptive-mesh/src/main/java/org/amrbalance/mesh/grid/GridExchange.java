@@ -93,6 +93,14 @@ public interface GridExchange {
     return 0;
   }
 
+  /**
+   * Of {@link #exchangeSeconds()}, the seconds this process has spent waiting for other ranks' data to arrive (its
+   * own packing, copying and unpacking excluded); 0 where not measured or where nothing crosses ranks.
+   */
+  default double waitingSeconds() {
+    return 0;
+  }
+
   /** Seconds in the exchanges of the solver's steps: ghost fill, interpolation and restriction. */
   default double exchangeSeconds() {
     return exchangeSeconds(ExchangeKind.GHOST_FILL) + exchangeSeconds(ExchangeKind.INTERPOLATION)

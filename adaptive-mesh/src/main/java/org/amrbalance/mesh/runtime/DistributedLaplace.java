@@ -84,7 +84,8 @@ public final class DistributedLaplace {
    * What one step did (the same on every rank); {@code times} is null for a step whose times were skipped as bad
    * ({@code amrbalance.service.bad-step-times = skip}). The wall time (slowest rank) splits into
    * {@code computeSeconds} (the slowest rank's sweeps, {@code times.max()}), {@code exchangeSeconds} (this rank's
-   * ghost, interpolation and restriction exchanges, waiting for its neighbours included), {@code regridSeconds}
+   * ghost, interpolation and restriction exchanges, waiting for its neighbours included, of which
+   * {@code waitingSeconds} waiting for their data), {@code regridSeconds}
    * (flagging, clustering, placing and installing new grids) and {@code remapSeconds} (the agreed cost of the remaps
    * of the step: balancing and migration); the rest is the V-cycle's own arithmetic outside the sweeps (residuals,
    * right sides, corrections) and the gather of the step times. Phases other than compute are timed on this rank. {@code predictionError} is
@@ -93,8 +94,8 @@ public final class DistributedLaplace {
    */
   public record StepReport(int step, double x0, boolean regridded, int remaps, @Nullable StepTimes times,
       double wallSeconds, double error, long[] pointsPerLevel, int[] patchesPerLevel, double imbalance,
-      double computeSeconds, double exchangeSeconds, double regridSeconds, double remapSeconds,
-      double predictionError) {}
+      double computeSeconds, double exchangeSeconds, double waitingSeconds, double regridSeconds,
+      double remapSeconds, double predictionError) {}
 
   private DistributedLaplace(Communicator comm, RunOptions options, Injector injector, @Nullable Checkpoint from,
       @Nullable BalancingListener probe, DistributedHost.MigrationObserver migrations) {
@@ -156,7 +157,7 @@ public final class DistributedLaplace {
     private final List<Remap> remaps = new ArrayList<>();
     private final double[] computeSeconds;
     /** Summed over the steps: compute, exchange, regrid and remap seconds (see {@link StepReport}). */
-    private final double[] phaseSeconds = new double[4];
+    private final double[] phaseSeconds = new double[5];
     @Nullable private StepTimes stepTimes;
     private int remapsSkipped;
     private double sumAverage;
@@ -370,6 +371,7 @@ public final class DistributedLaplace {
     }
     long regridEnd = System.nanoTime();
     double exchangedBefore = exchange.exchangeSeconds();
+    double waitedBefore = exchange.waitingSeconds();
     solver.relaxStep();
     double[] seconds = comm.gatherSeconds(stepTimeFilter.applyAsDouble(solver.lastStepTimes().time(comm.rank())));
     if (regrid) {
@@ -406,6 +408,7 @@ public final class DistributedLaplace {
     double regridSeconds = Math.max(0, (regridEnd - start) / 1e9 - regridRemapCost(remapsBefore));
     double compute = times == null ? Double.NaN : times.max();
     double exchangeSeconds = exchange.exchangeSeconds() - exchangedBefore;
+    double waitingSeconds = exchange.waitingSeconds() - waitedBefore;
     double predictionError = times == null ? Double.NaN : predictionError(modelled, times);
     if (times != null) {
       stats.sumPredictionError += predictionError;
@@ -415,6 +418,7 @@ public final class DistributedLaplace {
     stats.phaseSeconds[1] += exchangeSeconds;
     stats.phaseSeconds[2] += regridSeconds;
     stats.phaseSeconds[3] += remapCost;
+    stats.phaseSeconds[4] += waitingSeconds;
     if (checkpoints.due(step)) {
       try {
         checkpoint(checkpoints.file());
@@ -429,7 +433,7 @@ public final class DistributedLaplace {
     }
     return new StepReport(step, PATH.at(step).x0(), regrid, stats.remaps.size() - remapsBefore, times, wall,
         solver.maxError(), solver.pointsPerLevel(), patches, report().imbalance(), compute, exchangeSeconds,
-        regridSeconds, remapCost, predictionError);
+        waitingSeconds, regridSeconds, remapCost, predictionError);
   }
 
   /** The agreed cost of the remaps since {@code from} that happened at the regrid (part of the regrid phase). */
@@ -564,7 +568,8 @@ public final class DistributedLaplace {
    * @param computeSeconds each rank's measured sweep time summed over the steps
    * @param loads each rank's modelled load in the final assignment ({@link BalanceReport#rankLoads})
    * @param migrationSeconds the time spent migrating, summed over the remaps, of the slowest rank
-   * @param phaseSeconds compute, exchange, regrid and remap seconds summed over the steps ({@link StepReport})
+   * @param phaseSeconds compute, exchange, regrid and remap seconds summed over the steps, then the exchange's
+   *     waiting for other ranks' data ({@link StepReport})
    * @param predictionError the mean over the steps of {@link StepReport#predictionError}
    */
   public record Summary(int steps, int firstStep, double error, long[] pointsPerLevel, List<Remap> remaps, double remapCost,

@@ -65,6 +65,8 @@ class ScheduledExchangeTest {
       Map<Integer, double[]> out = new HashMap<>();
       x.run(s, held(c.rank())::get, (k, v, offset) ->
           out.put(k, Arrays.copyOfRange(v, offset, offset + (int) MOVES.get(k).region().volume())));
+      assertThat(x.waitingSeconds()).as("waiting is a part of the exchange")
+          .isBetween(0.0, x.exchangeSeconds(ExchangeKind.GHOST_FILL));
       return out;
     });
     assertThat(posted).containsExactlyInAnyOrderEntriesOf(Map.of(
@@ -91,6 +93,7 @@ class ScheduledExchangeTest {
       PayloadExchange x = PayloadExchange.of(new RecordingCommunicator(c, posted, checked));
       AtomicInteger n = new AtomicInteger();
       x.run(MoveSchedule.of(ExchangeKind.GHOST_FILL, local, x), held(c.rank())::get, (k, v, o) -> n.incrementAndGet());
+      assertThat(x.waitingSeconds()).as("nothing crossed ranks: no wait").isZero();
       return n.get();
     });
     assertThat(copies).containsExactly(0, 1, 0);

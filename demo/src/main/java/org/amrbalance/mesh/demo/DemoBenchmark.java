@@ -257,7 +257,7 @@ final class DemoBenchmark {
     n.put("wholeRunUtilization", r.result().get("utilization").asDouble());
     n.put("wholeRunRemaps", r.result().get("remaps").asInt());
     ObjectNode perStep = n.putObject("perStep");
-    for (String phase : List.of("compute", "exchange", "regrid", "remap")) {
+    for (String phase : List.of("compute", "exchange", "waiting", "regrid", "remap")) {
       perStep.put(phase + "Seconds", r.mean(phase + "Seconds"));
     }
     ArrayNode each = n.putArray("steps");

@@ -245,6 +245,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     n.put("wallSeconds", r.wallSeconds());
     n.put("computeSeconds", r.computeSeconds());
     n.put("exchangeSeconds", r.exchangeSeconds());
+    n.put("waitingSeconds", r.waitingSeconds());
     n.put("regridSeconds", r.regridSeconds());
     n.put("remapSeconds", r.remapSeconds());
     n.put("remaps", r.remaps());
@@ -272,6 +273,7 @@ public final class LaplaceDemoProgram implements RankProgram {
     n.put("remapSeconds", sum.remapCost());
     n.put("computeSeconds", sum.phaseSeconds()[0]);
     n.put("exchangeSeconds", sum.phaseSeconds()[1]);
+    n.put("waitingSeconds", sum.phaseSeconds()[4]);
     n.put("regridSeconds", sum.phaseSeconds()[2]);
     n.put("predictionError", sum.predictionError());
     n.put("error", sum.error());
@@ -336,8 +338,9 @@ public final class LaplaceDemoProgram implements RankProgram {
         1e3 * s.migrationSeconds());
     double[] ph = s.phaseSeconds();
     double per = Math.max(1, s.steps());
-    out.printf(Locale.ROOT, "  per step                      compute %.1f ms, exchange and waiting %.1f ms, regrid %.1f ms,"
-        + " remap %.1f ms%n", 1e3 * ph[0] / per, 1e3 * ph[1] / per, 1e3 * ph[2] / per, 1e3 * ph[3] / per);
+    out.printf(Locale.ROOT, "  per step                      compute %.1f ms, exchange and waiting %.1f ms (waiting for other"
+        + " ranks' data %.1f ms), regrid %.1f ms, remap %.1f ms%n", 1e3 * ph[0] / per, 1e3 * ph[1] / per,
+        1e3 * ph[4] / per, 1e3 * ph[2] / per, 1e3 * ph[3] / per);
     if (ranks > 1 && s.steps() > 0) {
       double once = s.placedOnceComputePerStep();
       double saved = once - ph[0] / per;

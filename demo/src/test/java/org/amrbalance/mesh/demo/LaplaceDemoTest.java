@@ -97,6 +97,8 @@ class LaplaceDemoTest {
       for (String phase : List.of("computeSeconds", "exchangeSeconds", "regridSeconds", "remapSeconds")) {
         assertThat(s.get(phase).asDouble()).as("step %s %s", s.get("step"), phase).isBetween(0.0, wall);
       }
+      assertThat(s.get("waitingSeconds").asDouble()).as("waiting, a part of the exchange")
+          .isBetween(0.0, s.get("exchangeSeconds").asDouble());
       boolean regrid = s.get("step").asInt() % 2 == 0;
       assertThat(s.get("regridded").asBoolean()).isEqualTo(regrid);
       // every-regrid remaps at each regrid, and only there.
