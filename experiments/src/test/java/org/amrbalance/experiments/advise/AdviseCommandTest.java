@@ -105,7 +105,8 @@ class AdviseCommandTest {
         "Recommendation on 4 ranks: ", "saving", "calibrated from " + tmp.resolve("trace.csv"),
         "stands for the trace's steps up to the next regrid (" + FILES * STEPS + " steps)");
     assertThat(text).containsPattern("2\\.000e-07 s per unit of work \\+ 0\\.001000 s per step")
-        .contains("+ 0.02000 s per step outside it");
+        .contains("+ 0.02000 s per step outside it")
+        .contains("Note: the trace ran on 1 rank; on 4 ranks the time outside the work");
     assertThat(tmp.resolve("advise.png")).isNotEmptyFile();
 
     // The table ranks by predicted total time.
