@@ -338,9 +338,9 @@ public final class LaplaceDemoProgram implements RankProgram {
         1e3 * s.migrationSeconds());
     double[] ph = s.phaseSeconds();
     double per = Math.max(1, s.steps());
-    out.printf(Locale.ROOT, "  per step                      compute %.1f ms, exchange and waiting %.1f ms (waiting for other"
-        + " ranks' data %.1f ms), regrid %.1f ms, remap %.1f ms%n", 1e3 * ph[0] / per, 1e3 * ph[1] / per,
-        1e3 * ph[4] / per, 1e3 * ph[2] / per, 1e3 * ph[3] / per);
+    out.printf(Locale.ROOT, "  per step                      compute %.1f ms, exchange and waiting %.1f ms"
+        + " (waiting for other ranks' data %.1f ms), regrid %.1f ms, remap %.1f ms%n", 1e3 * ph[0] / per,
+        1e3 * ph[1] / per, 1e3 * ph[4] / per, 1e3 * ph[2] / per, 1e3 * ph[3] / per);
     if (ranks > 1 && s.steps() > 0) {
       double once = s.placedOnceComputePerStep();
       double saved = once - ph[0] / per;

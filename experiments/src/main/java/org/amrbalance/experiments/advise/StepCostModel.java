@@ -16,8 +16,9 @@ import org.amrbalance.spi.internal.Checks;
  * most loaded rank's work there, {@link BalanceReport#levelSynchronousMakespan()}) plus {@code secondsPerStep} that
  * no placement changes, plus {@code secondsOutside}: what a step spends outside the ranks' own work (exchanges,
  * waiting, regrid), measured by the trace's wall rows and taken to be the same on any rank count, since on more ranks
- * the copies split but the messages and waits grow, and every rank repeats the regrid's clustering. A remap moves what {@link MigrationPlan} says: the busiest rank's bytes at {@code
- * bytesPerSecond} plus {@code latency} per message it sends or receives.
+ * the copies split but the messages and waits grow, and every rank repeats the regrid's clustering. A remap moves
+ * what {@link MigrationPlan} says: the busiest rank's bytes at {@code bytesPerSecond} plus {@code latency} per
+ * message it sends or receives.
  *
  * @param source how the numbers were obtained, said with every prediction
  */
@@ -40,7 +41,8 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double second
 
   static StepCostModel assumed(double bytesPerSecond, double latency) {
     return new StepCostModel(ASSUMED_SECONDS_PER_WORK, 0, 0, bytesPerSecond, latency, String.format(Locale.ROOT,
-        "assumed (no trace): %.3g s per unit of work, nothing per step or outside the work, migration at %.3g B/s and %.3g s per message",
+        "assumed (no trace): %.3g s per unit of work, nothing per step or outside the work, migration at %.3g B/s"
+            + " and %.3g s per message",
         ASSUMED_SECONDS_PER_WORK, bytesPerSecond, latency));
   }
 
