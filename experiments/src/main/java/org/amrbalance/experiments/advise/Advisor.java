@@ -59,10 +59,10 @@ final class Advisor {
 
   /**
    * The trigger {@code name} told what a host knows where it takes it: the run's length, and the cost of a remap
-   * before it has measured one ({@code initialCost} seconds, NaN: not told). Untold, a trigger takes the first step's
+   * before it has measured one ({@code initialCost} seconds, NaN: not told; asked only of a trigger that takes it). Untold, a trigger takes the first step's
    * time as the cost; on a replay without timing noise the idle then never rises past it and the trigger never fires.
    */
-  Supplier<RemapPolicy> trigger(String name, double initialCost) {
+  Supplier<RemapPolicy> trigger(String name, java.util.function.DoubleSupplier initialCost) {
     Map<String, String> options = new LinkedHashMap<>();
     if (!RemapPolicies.isComposite(name)) {
       var component = RemapPolicies.component(name);
@@ -71,8 +71,9 @@ final class Advisor {
           options.put(horizon, Integer.toString(totalSteps()));
         }
       }
-      if (Double.isFinite(initialCost) && component.options().containsKey("initial-cost")) {
-        options.put("initial-cost", Double.toString(initialCost));
+      double cost = component.options().containsKey("initial-cost") ? initialCost.getAsDouble() : Double.NaN;
+      if (Double.isFinite(cost)) {
+        options.put("initial-cost", Double.toString(cost));
       }
     }
     return RemapPolicies.factory(name, options);
@@ -80,14 +81,13 @@ final class Advisor {
 
   /**
    * What a remap at the first regrid would cost: the balancer's placement of the second hierarchy against the first
-   * one's placement inherited onto it (NaN for a single hierarchy). The host would know about as much from its own
-   * first remaps; the advisor prices it once, before the run.
+   * one's placement {@code first} inherited onto it (NaN for a single hierarchy). The host would know about as much
+   * from its own first remaps; the advisor prices it once, before the run.
    */
-  private double firstRemapCost(LoadBalancer lb, LoadBalancer inherit, Machine machine) {
+  private double firstRemapCost(LoadBalancer lb, LoadBalancer inherit, Machine machine, Assignment first) {
     if (series.size() < 2) {
       return Double.NaN;
     }
-    Assignment first = lb.balance(BalanceProblem.of(series.get(0).hierarchy(), machine));
     BalanceProblem second = BalanceProblem.of(series.get(1).hierarchy(), machine);
     Assignment kept = inherit.balance(second.withPrevious(first));
     return model.migration(kept, lb.balance(second.withPrevious(kept))).seconds();
@@ -97,7 +97,8 @@ final class Advisor {
     Machine machine = Machine.fullyConnected(ranks);
     LoadBalancer lb = LoadBalancers.create(balancer, balancerOptions);
     LoadBalancer inherit = new InheritingPlacement();
-    RemapPolicy trigger = trigger(triggerName, firstRemapCost(lb, inherit, machine)).get();
+    Assignment first = lb.balance(BalanceProblem.of(series.get(0).hierarchy(), machine));
+    RemapPolicy trigger = trigger(triggerName, () -> firstRemapCost(lb, inherit, machine, first)).get();
     Assignment a = null;
     double total = 0;
     double remapSeconds = 0;
@@ -108,7 +109,7 @@ final class Advisor {
       BalanceProblem problem = BalanceProblem.of(series.get(k).hierarchy(), machine);
       boolean remapNow = false;
       if (a == null) {
-        a = lb.balance(problem);
+        a = first;
       } else {
         a = inherit.balance(problem.withPrevious(a));
         remapNow = trigger.onRegrid().shouldRemap();

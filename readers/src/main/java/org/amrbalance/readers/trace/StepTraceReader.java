@@ -143,8 +143,8 @@ public final class StepTraceReader {
       pendingRegrid = OptionalDouble.of(seconds);
     } else if (rank.equalsIgnoreCase(REMAP)) {
       closeStep(n);
-      StepTrace.Step last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
-      if (last != null && last.number() == step && pendingStep < 0) {
+      StepTrace.Step last = timesRead(step);
+      if (last != null) {
         if (last.remapAfter().isPresent()) {
           throw error(n, "step " + step + ": a second remap row after its times");
         }
@@ -159,8 +159,8 @@ public final class StepTraceReader {
       pendingRemap = OptionalDouble.of(seconds);
     } else if (rank.equalsIgnoreCase(WALL)) {
       closeStep(n);
-      StepTrace.Step last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
-      if (last == null || last.number() != step || pendingStep >= 0) {
+      StepTrace.Step last = timesRead(step);
+      if (last == null) {
         throw error(n, "step " + step + ": a wall row must follow the step's times");
       }
       if (last.wall().isPresent()) {
@@ -194,6 +194,13 @@ public final class StepTraceReader {
       }
       times[r] = seconds;
     }
+  }
+
+  /** The last step read if its times are step {@code step}'s and no row waits for the next times; else null. */
+  @javax.annotation.Nullable
+  private StepTrace.Step timesRead(long step) {
+    StepTrace.Step last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
+    return last != null && last.number() == step && pendingStep < 0 ? last : null;
   }
 
   private void pend(int n, long step) throws StepTraceFormatException {

@@ -12,8 +12,8 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes a step-time trace as {@link StepTraceReader} reads it, in the order things happen: {@link #regrid}, a
- * {@link #remap} at it, {@link #times}, a {@link #remap} after them, the step's {@link #wall} time. Seconds are written in Java's shortest exact
- * form, so a trace read back holds the very values written. A name ending {@code .gz} is gzip-compressed.
+ * {@link #remap} at it, {@link #times}, a {@link #remap} after them, the step's {@link #wall} time. Seconds are
+ * written in Java's shortest exact form, so a trace read back holds the very values written. A name ending {@code .gz} is gzip-compressed.
  */
 public final class StepTraceWriter implements Closeable {
   private final Writer out;
@@ -60,9 +60,7 @@ public final class StepTraceWriter implements Closeable {
 
   /** The whole wall time of {@code step}, after its times (and the remap after them, if any). */
   public StepTraceWriter wall(long step, double seconds) throws IOException {
-    row(step, StepTraceReader.WALL, seconds);
-    out.flush();
-    return this;
+    return row(step, StepTraceReader.WALL, seconds); // flushed with the next step's times, or at close
   }
 
   private StepTraceWriter row(long step, String rank, double seconds) throws IOException {
