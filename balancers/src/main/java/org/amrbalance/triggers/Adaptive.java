@@ -32,8 +32,8 @@ import org.amrbalance.triggers.loads.RankLoadEstimator;
  *       while the step-to-step changes look like measurement noise (below): against an idle that wanders by itself,
  *       as MUM's does, a level above the mean is the wander, not a change;
  *   <li>horizon: with R steps left (from {@link AdaptiveOptions#steps()}; unknown: as many as were run), no remap at
- *       R ≤ 0, and when R &lt; n only if the idle saved before the end, Σ_{k≤R} b·(n − k), exceeds c: with b = e_n/n
- *       the idle regrowing as it grew (before the load model is fitted, b is the least-squares slope of r).
+ *       R ≤ 0, and when R &lt; n only if the idle saved before the end, Σ_{k≤R} b·(n − k) with b the least-squares
+ *       slope of r over the whole interval, exceeds c: the idle regrowing along the interval's line, not from a peak.
  * </ul>
  * Deterministic; the state is written through {@link TriggerState}.
  */
@@ -97,7 +97,7 @@ final class Adaptive implements RemapPolicy {
       double shift = shift();
       boolean abrupt = !Double.isNaN(shift) && shift > options.jumpSigmas() * noiseDeviation()
           && measurementNoise() && shift * remaining > c;
-      boolean pays = remaining > 0 && (remaining >= steps || payBack(remaining, level) > c);
+      boolean pays = remaining > 0 && (remaining >= steps || payBack(remaining) > c);
       if ((rise || abrupt) && pays) {
         decision = RemapDecision.remap(String.format(Locale.ROOT, rise
             ? "expected removable idle %.4g rose above the mean loss per step %.4g (cost %.3g steps)"
@@ -116,15 +116,13 @@ final class Adaptive implements RemapPolicy {
   }
 
   /**
-   * The idle a remap now saves over the R &lt; n steps left, in reference steps, if the idle regrows as it grew since
-   * the last remap: Σ_{k≤R} b·(n − k) with b = e_n/n once the load model is fitted, the estimate the rise rule reads
-   * (against the slope of r: +0.0000 to +0.0001 on every tuning row), else the least-squares slope of r over the whole
-   * interval, which does not follow a peak of a wandering idle as r_n or a short trend does (seed 000 Figure 3, N = 3).
+   * The idle a remap now saves over the R &lt; n steps left, in reference steps, if the idle regrows along the
+   * least-squares line of the whole interval (slope b over steps 1..n): Σ_{k≤R} b·(n − k). A line through the whole
+   * interval does not follow a peak of a wandering idle, as r_n or a short trend does (seed 000 Figure 3, N = 3).
    */
-  private double payBack(double remaining, double expectedIdle) {
+  private double payBack(double remaining) {
     double n = steps;
-    double slope = loads.ready() ? expectedIdle / n
-        : (n * weighted - n * (n + 1) / 2 * sum) / (n * n * (n * n - 1) / 12);
+    double slope = (n * weighted - n * (n + 1) / 2 * sum) / (n * n * (n * n - 1) / 12);
     return slope * (n * remaining - remaining * (remaining + 1) / 2);
   }
 

@@ -12,8 +12,8 @@ import org.amrbalance.spi.internal.Checks;
  * is about 0.11 against a removable idle of 0.005–0.03, and no smoothing after the maximum recovers which rank stays
  * slow. Here each rank's deviation is filtered ({@link RankFilter}) under a model of how deviations grow after a
  * remap ({@link LoadModel}), fitted online by moments to a sample of ranks ({@link MomentFit}: first after
- * {@link Tuning#FIRST_FIT} steps, every {@link Tuning#FIRST_INTERVAL_REFIT} until the first remap, else again at 16
- * and 32, then every {@link Tuning#REFIT_EVERY} steps and at every remap), started from what each rank did after earlier remaps ({@link RankDrift}), and the posterior is turned into
+ * {@link Tuning#FIRST_FIT} steps, again at 16 and 32, then every {@link Tuning#REFIT_EVERY} steps and at every
+ * remap), started from what each rank did after earlier remaps ({@link RankDrift}), and the posterior is turned into
  * the expected removable idle ({@link ExpectedIdle}). When the steps say little (heavy noise), the estimate follows
  * the fitted growth; when they say much (no noise), it follows the measured idle.
  *
@@ -147,7 +147,6 @@ public final class RankLoadEstimator implements IdleEstimator {
       earlyJumped[age - 1] = jumped;
     }
     boolean due = model == null ? Long.bitCount(total) == 1 || total == Tuning.FIRST_FIT
-        : firstInterval() ? total % Tuning.FIRST_INTERVAL_REFIT == 0
         : Long.bitCount(total) == 1 && total <= 32 || sinceFit >= Tuning.REFIT_EVERY;
     boolean hadModel = model != null;
     if (total >= Tuning.FIRST_FIT && due) {
@@ -244,11 +243,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     sinceFit = 0;
     LoadModel m = fit.estimate();
     if (m != null) {
-      if (model != null && firstInterval()) {
-        // Before the first remap every fit holds all the steps of the one before and more: it replaces it.
-        fits = 1;
-        model = m;
-      } else if (model != null) {
+      if (model != null) {
         // Four moment equations trade one variance for another from fit to fit (slope-only, then wander-only): the
         // model in force moves a share of the way, so the filter's gains do not flip with them.
         fits++;
@@ -259,11 +254,6 @@ public final class RankLoadEstimator implements IdleEstimator {
         model = m;
       }
     }
-  }
-
-  /** Whether no remap happened yet: the steps since the last remap are all the steps. */
-  private boolean firstInterval() {
-    return age == total;
   }
 
   /** This step's expected idle, from the filter's posterior, added to the interval's sum. */

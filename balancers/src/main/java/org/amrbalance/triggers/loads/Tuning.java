@@ -11,12 +11,6 @@ final class Tuning {
   static final int FIRST_FIT = 8;
   /** Steps between refits after the first ones (at steps 8, 16, 32): a fit costs about a microsecond. */
   static final int REFIT_EVERY = 16;
-  /**
-   * Steps between refits until the first remap, each fit replacing the one before (every step so far is in it): at
-   * 8, 16, 32 only, LD at 20% noise first remapped at step 22 on average against the best interval's 16-20, and
-   * lost 0.0010 against it; every 4 steps, 0.0006 (tuning seeds, 100 replicates; no other row lost over 0.0001).
-   */
-  static final int FIRST_INTERVAL_REFIT = 4;
   /** Ranks whose moments are fitted, spread over the machine: 32 ranks × a few intervals pin four variances. */
   static final int FIT_RANKS = 32;
   /** Steps of closed intervals whose moments are kept: a few intervals of every model the comparison runs. */
