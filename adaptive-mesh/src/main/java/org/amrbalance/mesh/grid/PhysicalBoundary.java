@@ -11,17 +11,28 @@ final class PhysicalBoundary {
 
   /** Sets the cells of a window outside the domain by the boundary rule (mirrors lie in the window). */
   static void extend(double[] buf, Box box, Box dom, double h, DirichletBoundary g) {
-    int nx = box.length(0);
+    if (dom.contains(box)) {
+      return;
+    }
     for (int j = box.lo(1); j <= box.hi(1); j++) {
-      for (int i = box.lo(0); i <= box.hi(0); i++) {
-        if (!dom.containsCell(i, j)) {
-          int mi = mirror(i, dom.lo(0), dom.hi(0));
-          int mj = mirror(j, dom.lo(1), dom.hi(1));
-          double inside = box.containsCell(mi, mj) ? buf[(mi - box.lo(0)) + (mj - box.lo(1)) * nx] : Double.NaN;
-          buf[(i - box.lo(0)) + (j - box.lo(1)) * nx] =
-              2 * g.value(face(i, dom.lo(0), dom.hi(0), h), face(j, dom.lo(1), dom.hi(1), h)) - inside;
-        }
+      if (j < dom.lo(1) || j > dom.hi(1)) {
+        extendRow(buf, box, j, box.lo(0), box.hi(0), dom, h, g);
+      } else {
+        extendRow(buf, box, j, box.lo(0), Math.min(box.hi(0), dom.lo(0) - 1), dom, h, g);
+        extendRow(buf, box, j, Math.max(box.lo(0), dom.hi(0) + 1), box.hi(0), dom, h, g);
       }
+    }
+  }
+
+  /** Cells i0..i1 of row j of the window, all outside {@code dom}. */
+  private static void extendRow(double[] buf, Box box, int j, int i0, int i1, Box dom, double h, DirichletBoundary g) {
+    int nx = box.length(0);
+    int mj = mirror(j, dom.lo(1), dom.hi(1));
+    double y = face(j, dom.lo(1), dom.hi(1), h);
+    for (int i = i0; i <= i1; i++) {
+      int mi = mirror(i, dom.lo(0), dom.hi(0));
+      double inside = box.containsCell(mi, mj) ? buf[(mi - box.lo(0)) + (mj - box.lo(1)) * nx] : Double.NaN;
+      buf[(i - box.lo(0)) + (j - box.lo(1)) * nx] = 2 * g.value(face(i, dom.lo(0), dom.hi(0), h), y) - inside;
     }
   }
 
@@ -32,13 +43,23 @@ final class PhysicalBoundary {
       return;
     }
     for (int j = grown.lo(1); j <= grown.hi(1); j++) {
-      for (int i = grown.lo(0); i <= grown.hi(0); i++) {
-        if (!dom.containsCell(i, j)) {
-          int mi = mirror(i, dom.lo(0), dom.hi(0));
-          int mj = mirror(j, dom.lo(1), dom.hi(1));
-          u.set(i, j, 2 * g.value(face(i, dom.lo(0), dom.hi(0), h), face(j, dom.lo(1), dom.hi(1), h)) - u.get(mi, mj));
-        }
+      if (j < dom.lo(1) || j > dom.hi(1)) {
+        fillRow(u, j, grown.lo(0), grown.hi(0), dom, h, g);
+      } else {
+        // A row inside the domain has ghost cells outside it only at its ends: visiting the whole row of a large
+        // block tested every cell (2% of a demo step). Mirrors lie inside the domain, so the order changes nothing.
+        fillRow(u, j, grown.lo(0), Math.min(grown.hi(0), dom.lo(0) - 1), dom, h, g);
+        fillRow(u, j, Math.max(grown.lo(0), dom.hi(0) + 1), grown.hi(0), dom, h, g);
       }
+    }
+  }
+
+  /** Cells i0..i1 of row j, all outside {@code dom}. */
+  private static void fillRow(GridData u, int j, int i0, int i1, Box dom, double h, DirichletBoundary g) {
+    int mj = mirror(j, dom.lo(1), dom.hi(1));
+    double y = face(j, dom.lo(1), dom.hi(1), h);
+    for (int i = i0; i <= i1; i++) {
+      u.set(i, j, 2 * g.value(face(i, dom.lo(0), dom.hi(0), h), y) - u.get(mirror(i, dom.lo(0), dom.hi(0)), mj));
     }
   }
 
