@@ -93,6 +93,31 @@ class RobustTriggersTest {
     return l;
   }
 
+  /**
+   * Equal loads behind 20% noise proportional to the work (16 ranks, 300 steps, a remap costing 5 steps): the idle is
+   * all noise, a remap removes none of it, and the right number of remaps is 0. Fits made early in a run can read
+   * the noise's spread as growth; this is the guard against that (the comparison's tuning rows have no such case).
+   */
+  @Test
+  void onStationaryNoiseTheAdaptiveTriggerNeverRemaps() {
+    for (int seed = 1; seed <= 20; seed++) {
+      Adaptive a = new Adaptive(AdaptiveOptions.defaults().initialCost(5).steps(300));
+      Random rnd = new Random(seed);
+      List<Integer> remaps = new ArrayList<>();
+      for (int step = 1; step <= 300; step++) {
+        double[] t = new double[16];
+        for (int r = 0; r < t.length; r++) {
+          t[r] = Math.max(0, 1 + 0.2 * rnd.nextGaussian());
+        }
+        if (a.onStep(StepTimes.of(t)).shouldRemap()) {
+          remaps.add(step);
+          a.onRemap(5);
+        }
+      }
+      assertThat(remaps).as("seed %d", seed).isEmpty();
+    }
+  }
+
   @Test
   void aUniformSlowdownFiresNothing() {
     assertThat(Traces.firings(new Adaptive(AdaptiveOptions.defaults().initialCost(1)), slowdown(), 1)).isEmpty();
