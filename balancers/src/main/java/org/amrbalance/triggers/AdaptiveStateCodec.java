@@ -7,11 +7,11 @@ import org.amrbalance.triggers.loads.IdleEstimator;
 /**
  * The byte format of {@link Adaptive}'s saved state, kind {@code adaptive}, version {@value #VERSION}: the trigger's
  * own numbers ({@link Fields}), then {@link IdleSignal}'s, then the load estimate's ({@link IdleEstimator#write}).
- * Version 4 (the online moment fit, no buffered interval) reads no earlier version: a checkpoint of an older release
- * is refused with a message naming both versions, and the trigger stays as it was.
+ * Version 5 (the moment fit's pairs across regrids and changes within them) reads no earlier version: a checkpoint of
+ * an older release is refused with a message naming both versions, and the trigger stays as it was.
  */
 final class AdaptiveStateCodec {
-  static final int VERSION = 4;
+  static final int VERSION = 5;
 
   private AdaptiveStateCodec() {}
 

@@ -7,12 +7,20 @@ package org.amrbalance.triggers.loads;
  * span at most {@link Tuning#HISTORY} steps (the last one always), so any one step's influence ends after a bounded
  * window; a fit adds the running interval and solves with the variances kept ≥ 0 ({@link NonNegativeLeastSquares}).
  *
- * <p>Memory is five numbers per fitted rank and five per kept interval: nothing grows with the run, the interval or
+ * <p>Memory is five numbers per fitted rank and nine per kept interval: nothing grows with the run, the interval or
  * the rank count. A fit is a sum over the kept intervals and one 4-unknown non-negative least squares. (It replaced a maximum-likelihood search over the
  * last 400 steps, some hundreds of filter passes a fit, whose cost made the trigger the dearest thing the library did
  * every step.)
  */
 final class MomentFit {
+  /**
+   * Numbers kept per closed interval besides its length: four sums, the three coefficients of skipped pairs and the
+   * sum of squared step-to-step changes within regrids.
+   */
+  private static final int STATS = 8;
+  /** Numbers of the state before the per-rank sums: the ranks, n, the running interval's skipped pairs and changes. */
+  private static final int HEAD = 6;
+
   private final int ranks;
   /** Per fitted rank, this interval: Σy², Σy_k·y_(k−1), Σy, Σk·y, and the last y. */
   private final double[] squares;
@@ -22,9 +30,16 @@ final class MomentFit {
   private final double[] last;
   /** Interval length and the sums over its steps that the expectations need (see {@link #rows}). */
   private int n;
-  /** The closed intervals kept, oldest first from {@code first} (a ring): lengths and their four sums. */
+  /**
+   * The lag pairs left out of Σy_k·y_(k−1) this interval, as their coefficients in its expectation (count, Σk(k−1),
+   * Σ(k−1)): a pair across a regrid, whose new grids redraw the deviations, would count the redraw as noise.
+   */
+  private final double[] skipped = new double[3];
+  /** Σ(y_k − y_(k−1))² over the fitted ranks and this interval's pairs within regrids. */
+  private double changes;
+  /** The closed intervals kept, oldest first from {@code first} (a ring): lengths and their {@link #STATS} numbers. */
   private final int[] lengths = new int[Tuning.HISTORY];
-  private final double[][] closed = new double[Tuning.HISTORY][4];
+  private final double[][] closed = new double[Tuning.HISTORY][STATS];
   private int first;
   private int kept;
   private int keptSteps;
@@ -38,14 +53,24 @@ final class MomentFit {
     last = new double[ranks];
   }
 
-  /** One step of the running interval: {@code y[j]} is fitted rank j's deviation. */
-  void add(double[] y) {
+  /**
+   * One step of the running interval: {@code y[j]} is fitted rank j's deviation; {@code afterRegrid}: the host
+   * regridded before it, so its pair with the step before is left out of the lag sum.
+   */
+  void add(double[] y, boolean afterRegrid) {
     n++;
+    boolean pair = n >= 2 && !afterRegrid;
+    if (n >= 2 && afterRegrid) {
+      skipped[0] += 1;
+      skipped[1] += n * (n - 1.0);
+      skipped[2] += n - 1;
+    }
     for (int j = 0; j < ranks; j++) {
       double v = y[j];
       squares[j] += v * v;
-      if (n >= 2) {
+      if (pair) {
         lagged[j] += v * last[j];
+        changes += (v - last[j]) * (v - last[j]);
       }
       sums[j] += v;
       weightedSums[j] += n * v;
@@ -74,6 +99,8 @@ final class MomentFit {
     java.util.Arrays.fill(lagged, 0);
     java.util.Arrays.fill(sums, 0);
     java.util.Arrays.fill(weightedSums, 0);
+    java.util.Arrays.fill(skipped, 0);
+    changes = 0;
   }
 
   private void drop() {
@@ -86,6 +113,9 @@ final class MomentFit {
   LoadModel estimate() {
     double[][] a = new double[4][4];
     double[] b = new double[4];
+    double regrids = 0;
+    double changeSum = 0;
+    double pairs = 0;
     for (int j = 0; j <= kept; j++) {
       int len = j < kept ? lengths[(first + j) % lengths.length] : n;
       if (len == 0) {
@@ -93,6 +123,12 @@ final class MomentFit {
       }
       double[][] r = rows(len);
       double[] s = j < kept ? closed[(first + j) % lengths.length] : stats();
+      for (int p = 0; p < 3; p++) {
+        r[1][p] -= s[4 + p];
+      }
+      regrids += s[4];
+      changeSum += s[7];
+      pairs += ranks * (len - 1 - s[4]);
       for (int e = 0; e < 4; e++) {
         b[e] += s[e];
         for (int p = 0; p < 4; p++) {
@@ -103,11 +139,26 @@ final class MomentFit {
     if (ranks == 0 || !(a[0][0] >= 2 * ranks)) {
       return null; // fewer than two steps per rank: the noise and the residue cannot be told apart
     }
+    if (regrids > 0 && pairs > 0) {
+      // Deviations that regrids redraw are no random walk: the four equations would take the redraws for noise, and
+      // the filter would then not follow a regrid's new level. The noise comes from the changes within regrids
+      // instead, E[(y_k − y_(k−1))²] = 2·noise + slope + wander, whose drift part is small beside it (upper bound).
+      double noise = changeSum / (2 * pairs);
+      double[][] rest = new double[4][3];
+      for (int e = 0; e < 4; e++) {
+        b[e] -= a[e][3] * noise;
+        System.arraycopy(a[e], 0, rest[e], 0, 3);
+      }
+      double[] x = NonNegativeLeastSquares.solve(rest, b);
+      return new LoadModel(x[0], x[1], x[2], noise);
+    }
     return LoadModel.of(NonNegativeLeastSquares.solve(a, b));
   }
 
   private double[] stats() {
-    double[] s = new double[4];
+    double[] s = new double[STATS];
+    System.arraycopy(skipped, 0, s, 4, 3);
+    s[7] = changes;
     for (int j = 0; j < ranks; j++) {
       s[0] += squares[j];
       s[1] += lagged[j];
@@ -134,12 +185,17 @@ final class MomentFit {
         {sk * sk, sk2 * sk2, skmin, sk2}};
   }
 
-  /** The state: the ranks, n, the five per-rank sums, then each kept interval's length and four sums, oldest first. */
+  /**
+   * The state: the ranks, n, the running interval's three skipped-pair coefficients and its changes within regrids,
+   * the five per-rank sums, then each kept interval's length and eight numbers, oldest first.
+   */
   double[] toArray() {
-    double[] out = new double[2 + 5 * ranks + 5 * kept];
+    double[] out = new double[HEAD + 5 * ranks + (1 + STATS) * kept];
     out[0] = ranks;
     out[1] = n;
-    int o = 2;
+    System.arraycopy(skipped, 0, out, 2, 3);
+    out[5] = changes;
+    int o = HEAD;
     for (double[] v : new double[][] {squares, lagged, sums, weightedSums, last}) {
       System.arraycopy(v, 0, out, o, ranks);
       o += ranks;
@@ -147,8 +203,8 @@ final class MomentFit {
     for (int j = 0; j < kept; j++) {
       int slot = (first + j) % lengths.length;
       out[o++] = lengths[slot];
-      System.arraycopy(closed[slot], 0, out, o, 4);
-      o += 4;
+      System.arraycopy(closed[slot], 0, out, o, STATS);
+      o += STATS;
     }
     return out;
   }
@@ -156,7 +212,9 @@ final class MomentFit {
   /** Restores {@link #toArray()}; the caller has checked {@link #accepts}. */
   void set(double[] in) {
     n = (int) in[1];
-    int o = 2;
+    System.arraycopy(in, 2, skipped, 0, 3);
+    changes = in[5];
+    int o = HEAD;
     for (double[] v : new double[][] {squares, lagged, sums, weightedSums, last}) {
       System.arraycopy(in, o, v, 0, ranks);
       o += ranks;
@@ -164,9 +222,9 @@ final class MomentFit {
     first = 0;
     kept = 0;
     keptSteps = 0;
-    for (; o < in.length; o += 5) {
+    for (; o < in.length; o += 1 + STATS) {
       lengths[kept] = (int) in[o];
-      closed[kept] = java.util.Arrays.copyOfRange(in, o + 1, o + 5);
+      closed[kept] = java.util.Arrays.copyOfRange(in, o + 1, o + 1 + STATS);
       keptSteps += lengths[kept];
       kept++;
     }
@@ -174,11 +232,12 @@ final class MomentFit {
 
   /** Whether {@code in} is a state {@link #toArray()} of this many ranks could have written. */
   static boolean accepts(double[] in, int ranks) {
-    if (in == null || in.length < 2 + 5 * ranks || in[0] != ranks || (in.length - 2 - 5 * ranks) % 5 != 0
-        || (in.length - 2 - 5 * ranks) / 5 > Tuning.HISTORY || !(in[1] >= 0 && in[1] <= Integer.MAX_VALUE)) {
+    int tail = in == null ? -1 : in.length - HEAD - 5 * ranks;
+    if (tail < 0 || in[0] != ranks || tail % (1 + STATS) != 0 || tail / (1 + STATS) > Tuning.HISTORY
+        || !(in[1] >= 0 && in[1] <= Integer.MAX_VALUE)) {
       return false;
     }
-    for (int o = 2 + 5 * ranks; o < in.length; o += 5) {
+    for (int o = HEAD + 5 * ranks; o < in.length; o += 1 + STATS) {
       if (!(in[o] >= 1 && in[o] <= Integer.MAX_VALUE)) {
         return false;
       }

@@ -141,7 +141,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     for (int j = 0; j < fitRanks.length; j++) {
       sample[j] = y[fitRanks[j]];
     }
-    fit.add(sample);
+    fit.add(sample, jumped);
     if (model == null && age <= Tuning.FIRST_FIT) {
       early[age - 1] = y.clone();
       earlyJumped[age - 1] = jumped;

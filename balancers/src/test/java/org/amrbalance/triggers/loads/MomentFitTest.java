@@ -23,7 +23,7 @@ class MomentFitTest {
           level[i] += drift[i] + Math.sqrt(wander) * rnd.nextGaussian();
           y[i] = level[i] + Math.sqrt(noise) * rnd.nextGaussian();
         }
-        fit.add(y);
+        fit.add(y, false);
       }
       fit.closeInterval();
     }
@@ -54,12 +54,45 @@ class MomentFitTest {
     assertThat(m.spreadAt(40) - m.spreadAt(0)).isLessThan(40 * 5e-5 / 4);
   }
 
+  /**
+   * Deviations redrawn at every regrid (every 4 steps, variance 0.01) under noise of variance 0.0025: told of the
+   * regrids the fit finds the noise; counting the pairs across regrids it would take most of the redraws for noise.
+   */
+  @Test
+  void deviationsRedrawnAtRegridsAreNotCountedAsNoise() {
+    for (boolean told : new boolean[] {true, false}) {
+      SplittableRandom rnd = new SplittableRandom(11);
+      MomentFit fit = new MomentFit(16);
+      for (int interval = 0; interval < 10; interval++) {
+        double[] level = new double[16];
+        for (int k = 1; k <= 40; k++) {
+          boolean regrid = k % 4 == 0;
+          double[] y = new double[16];
+          for (int i = 0; i < 16; i++) {
+            if (regrid) {
+              level[i] = 0.1 * rnd.nextGaussian();
+            }
+            y[i] = level[i] + 0.05 * rnd.nextGaussian();
+          }
+          fit.add(y, told && regrid);
+        }
+        fit.closeInterval();
+      }
+      double noise = fit.estimate().noise();
+      if (told) {
+        assertThat(noise).isCloseTo(0.0025, within(0.0005));
+      } else {
+        assertThat(noise).isGreaterThan(2 * 0.0025);
+      }
+    }
+  }
+
   @Test
   void theRunningIntervalCountsAndStepsBeforeTwoPerRankGiveNoModel() {
     MomentFit fit = new MomentFit(2);
-    fit.add(new double[] {0.1, -0.1});
+    fit.add(new double[] {0.1, -0.1}, false);
     assertThat(fit.estimate()).isNull();
-    fit.add(new double[] {0.2, -0.2});
+    fit.add(new double[] {0.2, -0.2}, false);
     assertThat(fit.estimate()).isNotNull();
   }
 
@@ -84,7 +117,7 @@ class MomentFitTest {
     MomentFit a = new MomentFit(3);
     SplittableRandom rnd = new SplittableRandom(2);
     for (int k = 0; k < 25; k++) {
-      a.add(new double[] {rnd.nextGaussian(), rnd.nextGaussian(), 0.1 * k});
+      a.add(new double[] {rnd.nextGaussian(), rnd.nextGaussian(), 0.1 * k}, k % 4 == 0);
       if (k == 10) {
         a.closeInterval();
       }
@@ -107,12 +140,12 @@ class MomentFitTest {
       for (int k = 1; k <= 20; k++) {
         double[] y = {rnd.nextGaussian() * 0.1, rnd.nextGaussian() * 0.1};
         if (interval < 5) {
-          early.add(new double[] {y[0] + 0.05 * k, y[1]}); // a drift only the first 100 steps have
+          early.add(new double[] {y[0] + 0.05 * k, y[1]}, false); // a drift only the first 100 steps have
         } else {
-          early.add(y);
+          early.add(y, false);
         }
         if (interval >= 5) {
-          late.add(y);
+          late.add(y, false);
         }
       }
       early.closeInterval();
