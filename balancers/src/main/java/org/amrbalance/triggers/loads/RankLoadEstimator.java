@@ -43,6 +43,8 @@ public final class RankLoadEstimator implements IdleEstimator {
   private double[] previous;
   private boolean hasPrevious;
   private double[] sample;
+  /** Per rank, the signed count of the last steps beyond the winsorizing bound on one side (see {@link #clip}). */
+  private double[] beyond;
   private double[] sumY;
   private double[] sumKy;
   /** The interval's shares before the first fit, filtered once it comes (at most FIRST_FIT steps). */
@@ -81,6 +83,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     previous = new double[n];
     hasPrevious = false;
     sample = new double[f];
+    beyond = new double[n];
     sumY = new double[n];
     sumKy = new double[n];
     early = new double[Tuning.FIRST_FIT][];
@@ -118,7 +121,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       shares(times, avg, y);
     }
     if (bound < Double.POSITIVE_INFINITY) {
-      clip(y, bound);
+      clip(y, bound, beyond);
     }
     if (ranks < 2) {
       return; // one rank has no idle to remove
@@ -184,9 +187,18 @@ public final class RankLoadEstimator implements IdleEstimator {
     }
   }
 
-  private static void clip(double[] y, double bound) {
+  /**
+   * Winsorizes y at ±bound, except on a rank that has been beyond it on the same side for {@link Tuning#JUMP_STEPS}
+   * steps in a row ({@code runs} counts them, signed): that is load the model, fitted on other steps, did not expect
+   * (one rank's load starting to grow), and clipped it would never reach the fit that could learn it.
+   */
+  private static void clip(double[] y, double bound, double[] runs) {
     for (int i = 0; i < y.length; i++) {
-      y[i] = Math.max(-bound, Math.min(bound, y[i]));
+      double side = y[i] > bound ? 1 : y[i] < -bound ? -1 : 0;
+      runs[i] = side == 0 || side * runs[i] < 0 ? side : runs[i] + side;
+      if (Math.abs(runs[i]) < Tuning.JUMP_STEPS) {
+        y[i] = Math.max(-bound, Math.min(bound, y[i]));
+      }
     }
   }
 
@@ -313,7 +325,8 @@ public final class RankLoadEstimator implements IdleEstimator {
         .putBoolean(regridded).putLong(jumps).putDouble(jumpSquares).putBoolean(hasPrevious).putDouble(slopeWeight)
         .putInt(fits)
         .putDoubles(model == null ? null : model.toArray()).putDoubles(shares).putDoubles(sumY).putDoubles(sumKy)
-        .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fitState).putDoubles(earlyFlat);
+        .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fitState).putDoubles(earlyFlat)
+        .putDoubles(beyond);
   }
 
   @Override
@@ -338,12 +351,14 @@ public final class RankLoadEstimator implements IdleEstimator {
     double[] d = in.readDoubles();
     double[] h = in.readDoubles();
     double[] e = in.readDoubles();
+    double[] out = in.readDoubles();
     int fitted = Math.min(n, Tuning.FIT_RANKS);
     Checks.check(n >= 0 && t >= 0 && a >= 0 && since >= 0 && nf >= 0, "state", n, "holds a negative count");
     Checks.check(last != null && last.length == n && sy != null && sy.length == n && sky != null && sky.length == n
-        && f != null && f.length == 2 * n + 3 && d != null && d.length == 4 * n + 1 && h != null
+        && f != null && f.length == 3 * n + 3 && d != null && d.length == 4 * n + 1 && h != null
         && MomentFit.accepts(h, fitted) && (m == null || m.length == 4) && e != null
-        && e.length % (n + 1) == 0 && e.length / (n + 1) <= Tuning.FIRST_FIT, "state", n,
+        && e.length % (n + 1) == 0 && e.length / (n + 1) <= Tuning.FIRST_FIT && out != null && out.length == n,
+        "state", n,
         "does not hold the load estimate of " + n + " ranks");
     return () -> {
       reset(n);
@@ -365,6 +380,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       filter.set(f);
       drift.set(d);
       fit.set(h);
+      System.arraycopy(out, 0, beyond, 0, n);
       for (int k = 0; k < e.length / (n + 1); k++) {
         earlyJumped[k] = e[k * (n + 1)] != 0;
         early[k] = Arrays.copyOfRange(e, k * (n + 1) + 1, (k + 1) * (n + 1));
