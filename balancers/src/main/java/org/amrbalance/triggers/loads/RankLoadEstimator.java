@@ -19,7 +19,7 @@ import org.amrbalance.spi.internal.Checks;
  *
  * <p>Cost per step: a few passes over the ranks (shares, filter, the largest levels) and a quadrature over at most
  * 40 normals; a refit changes the model for the steps to come, the filter goes on from where it is. Memory: about
- * ten numbers per rank, five per fitted rank, and the shares of the steps before the first fit.
+ * a dozen numbers per rank, five per fitted rank, and the shares of the steps before the first fit.
  */
 public final class RankLoadEstimator implements IdleEstimator {
   private int ranks;
