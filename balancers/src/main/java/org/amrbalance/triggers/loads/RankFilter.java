@@ -14,15 +14,12 @@ final class RankFilter {
 
   private final double[] level;
   private final double[] slope;
-  /** Per rank, the signed count of the last steps whose innovations all passed the clip on the same side. */
-  private final double[] outside;
   /** The shared variances (P11, P12, P22) of (ℓ, b). */
   private final double[] covariance = new double[3];
 
   RankFilter(int ranks) {
     level = new double[ranks];
     slope = new double[ranks];
-    outside = new double[ranks];
   }
 
   /**
@@ -39,7 +36,6 @@ final class RankFilter {
     covariance[0] = model.residue();
     covariance[1] = 0;
     covariance[2] = slopeVariance;
-    java.util.Arrays.fill(outside, 0);
   }
 
   /**
@@ -65,7 +61,6 @@ final class RankFilter {
   /** One step's observed deviations (a loop of its own: it vectorizes, and was 4× slower with anything in it). */
   void update(LoadModel model, double[] y) {
     double[] gain = predictAndCorrect(covariance, model.wander(), model.noise());
-    moveJumpedRanks(y, CLIP * gain[2]);
     // Locals, not gain[k] in the loop: gain might alias level or slope as far as the compiler knows, and reloading it
     // kept the loop from vectorizing (20 times slower at 65,536 ranks).
     double levelGain = gain[0];
@@ -80,27 +75,6 @@ final class RankFilter {
       innovation = Math.max(-cap, Math.min(cap, innovation));
       l[i] = predicted + levelGain * innovation;
       b[i] += slopeGain * innovation;
-    }
-  }
-
-  /**
-   * A rank whose innovations passed the clip on the same side for {@link Tuning#JUMP_STEPS} steps in a row has left
-   * the model (a load that began to grow where the model, fitted on steady steps, expects none, and whose variances
-   * let the clipped innovations move it by almost nothing): its deviation is moved to the observed one. Under the
-   * model, two innovations beyond five deviations in a row on one side of one rank are below one in 10^12.
-   */
-  private void moveJumpedRanks(double[] y, double cap) {
-    double[] l = level;
-    double[] b = slope;
-    double[] o = outside;
-    for (int i = 0; i < l.length; i++) {
-      double innovation = y[i] - l[i] - b[i];
-      double side = innovation > cap ? 1 : innovation < -cap ? -1 : 0;
-      o[i] = side == 0 || side * o[i] < 0 ? side : o[i] + side;
-      if (Math.abs(o[i]) >= Tuning.JUMP_STEPS) {
-        l[i] = y[i] - b[i];
-        o[i] = 0;
-      }
     }
   }
 
@@ -143,14 +117,13 @@ final class RankFilter {
     return Math.max(0, covariance[0]);
   }
 
-  /** The state: levels, slopes, the runs beyond the clip, then the three shared variances. */
+  /** The state: levels, slopes, then the three shared variances. */
   double[] toArray() {
     int n = level.length;
-    double[] out = new double[3 * n + 3];
+    double[] out = new double[2 * n + 3];
     System.arraycopy(level, 0, out, 0, n);
     System.arraycopy(slope, 0, out, n, n);
-    System.arraycopy(outside, 0, out, 2 * n, n);
-    System.arraycopy(covariance, 0, out, 3 * n, 3);
+    System.arraycopy(covariance, 0, out, 2 * n, 3);
     return out;
   }
 
@@ -158,7 +131,6 @@ final class RankFilter {
     int n = level.length;
     System.arraycopy(state, 0, level, 0, n);
     System.arraycopy(state, n, slope, 0, n);
-    System.arraycopy(state, 2 * n, outside, 0, n);
-    System.arraycopy(state, 3 * n, covariance, 0, 3);
+    System.arraycopy(state, 2 * n, covariance, 0, 3);
   }
 }

@@ -19,7 +19,7 @@ import org.amrbalance.spi.internal.Checks;
  *
  * <p>Cost per step: a few passes over the ranks (shares, filter, the largest levels) and a quadrature over at most
  * 40 normals; a refit changes the model for the steps to come, the filter goes on from where it is. Memory: about
- * a dozen numbers per rank, five per fitted rank, and the shares of the steps before the first fit.
+ * ten numbers per rank, five per fitted rank, and the shares of the steps before the first fit.
  */
 public final class RankLoadEstimator implements IdleEstimator {
   private int ranks;
@@ -43,8 +43,6 @@ public final class RankLoadEstimator implements IdleEstimator {
   private double[] previous;
   private boolean hasPrevious;
   private double[] sample;
-  /** Per rank, the signed count of the last steps beyond the winsorizing bound on one side (see {@link #clip}). */
-  private double[] beyond;
   private double[] sumY;
   private double[] sumKy;
   /** The interval's shares before the first fit, filtered once it comes (at most FIRST_FIT steps). */
@@ -83,7 +81,6 @@ public final class RankLoadEstimator implements IdleEstimator {
     previous = new double[n];
     hasPrevious = false;
     sample = new double[f];
-    beyond = new double[n];
     sumY = new double[n];
     sumKy = new double[n];
     early = new double[Tuning.FIRST_FIT][];
@@ -121,7 +118,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       shares(times, avg, y);
     }
     if (bound < Double.POSITIVE_INFINITY) {
-      clip(y, bound, beyond);
+      clip(y, bound);
     }
     if (ranks < 2) {
       return; // one rank has no idle to remove
@@ -187,18 +184,9 @@ public final class RankLoadEstimator implements IdleEstimator {
     }
   }
 
-  /**
-   * Winsorizes y at ±bound, except on a rank that has been beyond it on the same side for {@link Tuning#JUMP_STEPS}
-   * steps in a row ({@code runs} counts them, signed): that is load the model, fitted on other steps, did not expect
-   * (one rank's load starting to grow), and clipped it would never reach the fit that could learn it.
-   */
-  private static void clip(double[] y, double bound, double[] runs) {
+  private static void clip(double[] y, double bound) {
     for (int i = 0; i < y.length; i++) {
-      double side = y[i] > bound ? 1 : y[i] < -bound ? -1 : 0;
-      runs[i] = side == 0 || side * runs[i] < 0 ? side : runs[i] + side;
-      if (Math.abs(runs[i]) < Tuning.JUMP_STEPS) {
-        y[i] = Math.max(-bound, Math.min(bound, y[i]));
-      }
+      y[i] = Math.max(-bound, Math.min(bound, y[i]));
     }
   }
 
@@ -325,8 +313,7 @@ public final class RankLoadEstimator implements IdleEstimator {
         .putBoolean(regridded).putLong(jumps).putDouble(jumpSquares).putBoolean(hasPrevious).putDouble(slopeWeight)
         .putInt(fits)
         .putDoubles(model == null ? null : model.toArray()).putDoubles(shares).putDoubles(sumY).putDoubles(sumKy)
-        .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fitState).putDoubles(earlyFlat)
-        .putDoubles(beyond);
+        .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fitState).putDoubles(earlyFlat);
   }
 
   @Override
@@ -351,14 +338,12 @@ public final class RankLoadEstimator implements IdleEstimator {
     double[] d = in.readDoubles();
     double[] h = in.readDoubles();
     double[] e = in.readDoubles();
-    double[] out = in.readDoubles();
     int fitted = Math.min(n, Tuning.FIT_RANKS);
     Checks.check(n >= 0 && t >= 0 && a >= 0 && since >= 0 && nf >= 0, "state", n, "holds a negative count");
     Checks.check(last != null && last.length == n && sy != null && sy.length == n && sky != null && sky.length == n
-        && f != null && f.length == 3 * n + 3 && d != null && d.length == 4 * n + 1 && h != null
+        && f != null && f.length == 2 * n + 3 && d != null && d.length == 4 * n + 1 && h != null
         && MomentFit.accepts(h, fitted) && (m == null || m.length == 4) && e != null
-        && e.length % (n + 1) == 0 && e.length / (n + 1) <= Tuning.FIRST_FIT && out != null && out.length == n,
-        "state", n,
+        && e.length % (n + 1) == 0 && e.length / (n + 1) <= Tuning.FIRST_FIT, "state", n,
         "does not hold the load estimate of " + n + " ranks");
     return () -> {
       reset(n);
@@ -380,7 +365,6 @@ public final class RankLoadEstimator implements IdleEstimator {
       filter.set(f);
       drift.set(d);
       fit.set(h);
-      System.arraycopy(out, 0, beyond, 0, n);
       for (int k = 0; k < e.length / (n + 1); k++) {
         earlyJumped[k] = e[k * (n + 1)] != 0;
         early[k] = Arrays.copyOfRange(e, k * (n + 1) + 1, (k + 1) * (n + 1));

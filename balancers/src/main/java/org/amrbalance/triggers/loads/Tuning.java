@@ -23,12 +23,6 @@ final class Tuning {
   static final double MODEL_STEP = 0.25;
   /** Innovations clipped at this many predicted deviations: a spike the caller did not hold moves little. */
   static final double CLIP = 5;
-  /**
-   * Steps in a row beyond the clip, on one side, after which a rank's share is taken as load the model did not expect:
-   * 2 is the fewest that a single spike cannot reach; on the tuning regime switches (docs/triggers.md, "Tuning and
-   * held-out seeds") it did as well as 3 or better, and the fifteen tuning rows moved by at most 0.0002.
-   */
-  static final int JUMP_STEPS = 2;
   /** Intervals shorter than this give no per-rank slope worth averaging (a line through 3 noisy points). */
   static final int MIN_DRIFT_STEPS = 4;
   /**

@@ -63,22 +63,6 @@ class RankFilterTest {
     assertThat(f.levels()[0] - before).isLessThan(Tuning.CLIP * Math.sqrt(0.05));
   }
 
-  /** Beyond the clip on one side for JUMP_STEPS steps in a row, a rank's level moves to what it measures; once, not. */
-  @Test
-  void aRankBeyondTheClipForSomeStepsIsMovedThere() {
-    RankFilter f = new RankFilter(2);
-    f.start(NOISE_AND_RESIDUE, null, null, 0);
-    f.update(NOISE_AND_RESIDUE, new double[] {0, 0});
-    f.update(NOISE_AND_RESIDUE, new double[] {100, 0});
-    f.update(NOISE_AND_RESIDUE, new double[] {0, 0});
-    assertThat(f.levels()[0]).isLessThan(Tuning.CLIP * Math.sqrt(0.05));
-    for (int k = 0; k < Tuning.JUMP_STEPS; k++) {
-      f.update(NOISE_AND_RESIDUE, new double[] {3, 0});
-    }
-    assertThat(f.levels()[0]).isCloseTo(3, within(1e-9));
-    assertThat(f.levels()[1]).isLessThan(0.1);
-  }
-
   /** A model without growth leaves the variance at 0; a refit with growth reopens it at once. */
   @Test
   void aRefreshWithGrowthReopensAFilterThatHadNone() {
