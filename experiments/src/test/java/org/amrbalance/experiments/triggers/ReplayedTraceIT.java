@@ -1,6 +1,5 @@
 package org.amrbalance.experiments.triggers;
 
-import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -11,6 +10,9 @@ import java.nio.file.Path;
 import org.amrbalance.experiments.models.RunResult;
 import org.amrbalance.experiments.models.StepTimeNoise;
 import org.amrbalance.readers.trace.StepTraceReader;
+import org.amrbalance.spi.RemapPolicy;
+import org.amrbalance.triggers.AdaptiveOptions;
+import org.amrbalance.triggers.RemapPolicies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,7 +77,7 @@ class ReplayedTraceIT {
    * docs/results/tuning-traces/small-3-adaptive: the small demo on 3 ranks, a regrid every 2 steps redrawing the
    * shares. When the load model took the redraws for noise the trigger never remapped there (utilization equal to
    * never's on every replicate); with the noise taken from the changes between regrids it follows them. A tuning
-   * trace: the fit's regrid handling was chosen on it, none of the comparison's rows.
+   * trace, none of the comparison's rows: the fit's regrid handling (which has no constant) was checked on it.
    */
   @Test
   void sharesRedrawnAtRegridsAreTakenForLoad() throws IOException {
@@ -84,8 +86,7 @@ class ReplayedTraceIT {
     StepTimeNoise noise = StepTimeNoise.multiplicative(0.05);
     double gain = 0;
     for (long seed = 1; seed <= 20; seed++) {
-      var adaptive = RemapPolicies.factory("adaptive", java.util.Map.of("initial-cost", Double.toString(w.cost()),
-          "steps", Integer.toString(w.steps()))).get();
+      RemapPolicy adaptive = RemapPolicies.adaptive(AdaptiveOptions.defaults().initialCost(w.cost()).steps(w.steps()));
       gain += w.run(seed, noise, adaptive).utilization() - w.run(seed, noise, RemapPolicies.never()).utilization();
     }
     assertThat(gain / 20).isGreaterThan(0.005);
