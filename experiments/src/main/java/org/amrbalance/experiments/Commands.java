@@ -18,6 +18,7 @@ import org.amrbalance.experiments.reproduce.ReproduceCommand;
 import org.amrbalance.experiments.reproduce.Reproduction;
 import org.amrbalance.experiments.reproduce.ScatterGranularity;
 import org.amrbalance.experiments.reproduce.StopAtRiseVersusFixed;
+import org.amrbalance.experiments.timing.LockstepCommand;
 import org.amrbalance.experiments.triggers.ExpectedWCommand;
 import org.amrbalance.experiments.triggers.ReplayCommand;
 import org.amrbalance.experiments.triggers.SimulateCommand;
@@ -28,7 +29,7 @@ final class Commands {
 
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(), new org.amrbalance.experiments.advise.AdviseCommand(),
-        new ReproduceCommand(reproductions()), new BenchCommand(), new CompletionCommand());
+        new ReproduceCommand(reproductions()), new BenchCommand(), new LockstepCommand(), new CompletionCommand());
   }
 
   static List<Reproduction> reproductions() {
