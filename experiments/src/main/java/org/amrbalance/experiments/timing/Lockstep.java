@@ -21,11 +21,17 @@ public final class Lockstep {
   private final int threads;
   private final int side;
   private final int sweeps;
+  private final int meetEvery;
   private final double[][] values;
   private final double[][] rightSides;
+  /** Barrier trips of the current lockstep run; written by the tripping thread, read after every thread joined. */
+  private int meetings;
 
-  /** One round's times, in seconds, and the share of the lockstep threads' time spent at the barrier. */
-  public record Round(double oneThread, double free, double lockstep, double waitingShare) {
+  /**
+   * One round's times, in seconds, the share of the lockstep threads' time spent at the barrier, and how many times
+   * they met there.
+   */
+  public record Round(double oneThread, double free, double lockstep, double waitingShare, int meetings) {
     public double freeSpeedup() {
       return oneThread / free;
     }
@@ -35,10 +41,11 @@ public final class Lockstep {
     }
   }
 
-  private Lockstep(int threads, int side, int sweeps) {
+  private Lockstep(int threads, int side, int sweeps, int meetEvery) {
     this.threads = threads;
     this.side = side;
     this.sweeps = sweeps;
+    this.meetEvery = meetEvery;
     this.values = new double[threads][side * side];
     this.rightSides = new double[threads][side * side];
     for (int t = 0; t < threads; t++) {
@@ -51,13 +58,22 @@ public final class Lockstep {
 
   /**
    * T threads of {@code cellsPerThread} cells each (a square grid of that many cells, rounded down), {@code sweeps}
-   * sweeps a round.
+   * sweeps a round, meeting after every sweep.
    */
   public static Lockstep of(int threads, int cellsPerThread, int sweeps) {
+    return of(threads, cellsPerThread, sweeps, 1);
+  }
+
+  /**
+   * As {@link #of(int, int, int)}, the lockstep threads meeting after every {@code meetEvery}-th sweep (and after the
+   * last): what deeper ghost layers would buy a solver, which can then make that many sweeps per exchange.
+   */
+  public static Lockstep of(int threads, int cellsPerThread, int sweeps, int meetEvery) {
     Checks.check(threads >= 2, "threads", threads, "must be >= 2 (one thread has nothing to meet)");
     Checks.check(cellsPerThread >= 9, "cells per thread", cellsPerThread, "must be >= 9 (a 3 x 3 grid)");
     Checks.check(sweeps >= 1, "sweeps", sweeps, "must be >= 1");
-    return new Lockstep(threads, (int) Math.sqrt(cellsPerThread), sweeps);
+    Checks.check(meetEvery >= 1, "meet every", meetEvery, "must be >= 1");
+    return new Lockstep(threads, (int) Math.sqrt(cellsPerThread), sweeps, meetEvery);
   }
 
   public int threads() {
@@ -96,15 +112,17 @@ public final class Lockstep {
     double one = (System.nanoTime() - start) / 1e9;
     double free = parallel(null, new long[threads]);
     long[] waited = new long[threads];
-    double lockstep = parallel(new CyclicBarrier(threads), waited);
+    CyclicBarrier barrier = new CyclicBarrier(threads, () -> meetings++);
+    meetings = 0;
+    double lockstep = parallel(barrier, waited);
     double share = 0;
     for (long w : waited) {
       share += Math.min(1, w / 1e9 / lockstep);
     }
-    return new Round(one, free, lockstep, share / threads);
+    return new Round(one, free, lockstep, share / threads, meetings);
   }
 
-  /** Every thread sweeps its own grid; with a barrier they meet after every sweep. Returns the wall seconds. */
+  /** Every thread sweeps its own grid; with a barrier they meet as {@link #of} says. Returns the wall seconds. */
   private double parallel(CyclicBarrier barrier, long[] waited) throws InterruptedException {
     Thread[] workers = new Thread[threads];
     RuntimeException[] failure = new RuntimeException[1];
@@ -115,7 +133,7 @@ public final class Lockstep {
         try {
           for (int s = 0; s < sweeps; s++) {
             sweep(me);
-            if (barrier != null) {
+            if (barrier != null && ((s + 1) % meetEvery == 0 || s + 1 == sweeps)) {
               long w = System.nanoTime();
               barrier.await();
               waited[me] += System.nanoTime() - w;

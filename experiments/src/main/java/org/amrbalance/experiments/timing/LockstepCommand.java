@@ -35,28 +35,33 @@ public final class LockstepCommand implements Command {
   @CommandLine.Option(names = "--rounds", paramLabel = "R", description = "timed rounds (default 7)")
   String rounds;
 
+  @CommandLine.Option(names = "--meet-every", paramLabel = "K",
+      description = "the lockstep threads meet after every K-th sweep (default 1): K sweeps per exchange")
+  String meetEvery;
+
   @CommandLine.Option(names = "--json", description = "one JSON object per round, then one for the summary")
   boolean json;
 
-  record Options(int threads, int cells, int sweeps, int rounds, boolean json) {}
+  record Options(int threads, int cells, int sweeps, int rounds, int meetEvery, boolean json) {}
 
   Options options() {
     return new Options(Values.integer("--threads", threads, 2, 2, 256),
         Values.integer("--cells", cells, 429_025, 9, 100_000_000), Values.integer("--sweeps", sweeps, 400, 1,
-        1_000_000), Values.integer("--rounds", rounds, 7, 1, 10_000), json);
+        1_000_000), Values.integer("--rounds", rounds, 7, 1, 10_000), Values.integer("--meet-every", meetEvery, 1, 1,
+        1_000_000), json);
   }
 
   @Override
   public int run(Invocation call) throws InterruptedException {
     Options o = options();
-    Lockstep lockstep = Lockstep.of(o.threads(), o.cells(), o.sweeps());
+    Lockstep lockstep = Lockstep.of(o.threads(), o.cells(), o.sweeps(), o.meetEvery());
     List<Lockstep.Round> measured = lockstep.measure(o.rounds());
     int cores = Runtime.getRuntime().availableProcessors();
     if (o.json()) {
       for (int r = 0; r < measured.size(); r++) {
         Lockstep.Round m = measured.get(r);
         ObjectNode line = Json.object().put("round", r + 1).put("threads", o.threads()).put("cores", cores)
-            .put("cellsPerThread", lockstep.cellsPerThread()).put("sweeps", o.sweeps());
+            .put("cellsPerThread", lockstep.cellsPerThread()).put("sweeps", o.sweeps()).put("meetEvery", o.meetEvery());
         line.put("oneThreadSeconds", m.oneThread()).put("freeSeconds", m.free()).put("lockstepSeconds", m.lockstep())
             .put("freeSpeedup", m.freeSpeedup()).put("lockstepSpeedup", m.lockstepSpeedup())
             .put("waitingShare", m.waitingShare());
@@ -70,8 +75,9 @@ public final class LockstepCommand implements Command {
       return 0;
     }
     call.out().printf(Locale.ROOT, "%d threads on %d cores, %,d cells each, %d sweeps a mode and round; every"
-        + " round runs one thread, then %d free threads, then %d threads meeting after every sweep%n%n", o.threads(),
-        cores, lockstep.cellsPerThread(), o.sweeps(), o.threads(), o.threads());
+        + " round runs one thread, then %d free threads, then %d threads meeting after every %s%n%n", o.threads(),
+        cores, lockstep.cellsPerThread(), o.sweeps(), o.threads(), o.threads(),
+        o.meetEvery() == 1 ? "sweep" : o.meetEvery() + " sweeps");
     Table table = Table.withColumns("round", "one thread (s)", "free (s)", "lockstep (s)", "free speedup",
         "lockstep speedup", "waiting share");
     for (int r = 0; r < measured.size(); r++) {

@@ -42,7 +42,7 @@ class LockstepTest {
     int threads = 3;
     int sweeps = 4;
     int rounds = 2;
-    Lockstep lockstep = Lockstep.of(threads, 12 * 12 + 5, sweeps);
+    Lockstep lockstep = Lockstep.of(threads, 12 * 12 + 5, sweeps, 3);
     assertThat(lockstep.cellsPerThread()).isEqualTo(144);
     List<Lockstep.Round> measured = lockstep.measure(rounds);
     assertThat(measured).hasSize(rounds);
@@ -52,6 +52,7 @@ class LockstepTest {
       assertThat(r.lockstep()).isPositive();
       assertThat(r.waitingShare()).isBetween(0.0, 1.0);
       assertThat(r.lockstepSpeedup()).isEqualTo(r.oneThread() / r.lockstep());
+      assertThat(r.meetings()).as("after sweeps 3 and 4").isEqualTo(2);
     }
     // An untimed round, then each timed round's three modes: sweeps x 3 x (rounds + 1) sweeps of every grid.
     Lockstep fresh = Lockstep.of(threads, 144, 1);
@@ -71,6 +72,7 @@ class LockstepTest {
     assertThatThrownBy(() -> Lockstep.of(1, 100, 1)).hasMessageContaining("threads");
     assertThatThrownBy(() -> Lockstep.of(2, 4, 1)).hasMessageContaining("cells per thread");
     assertThatThrownBy(() -> Lockstep.of(2, 100, 0)).hasMessageContaining("sweeps");
+    assertThatThrownBy(() -> Lockstep.of(2, 100, 1, 0)).hasMessageContaining("meet every");
     assertThat(run("lockstep", "--threads", "1")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--threads");
   }
@@ -96,6 +98,12 @@ class LockstepTest {
     assertThat(summary.get("medianLockstepSpeedup").asDouble()).isEqualTo(speedups[1]);
     out.reset();
     assertThat(run("lockstep", "--cells", "400", "--sweeps", "2", "--rounds", "1")).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("2 threads on", "| 1 |", "median over the rounds");
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("2 threads on", "| 1 |", "median over the rounds",
+        "meeting after every sweep");
+    out.reset();
+    assertThat(run("lockstep", "--cells", "400", "--sweeps", "4", "--rounds", "1", "--meet-every", "2")).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("meeting after every 2 sweeps");
+    assertThat(Lockstep.of(2, 400, 4, 2).measure(1).get(0).meetings()).isEqualTo(2);
+    assertThat(Lockstep.of(2, 400, 4, 1).measure(1).get(0).meetings()).isEqualTo(4);
   }
 }
