@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks advise's prediction against a measurement on the demo: per repeat, the default demo on 1 rank (its trace and
 # hierarchy series), then on 2 ranks with each balancer named; advise predicts each 2-rank run from the 1-rank trace,
-# both by replaying the balancer and trigger over the series and for the very assignment the 2-rank run recorded.
+# both by replaying the balancer and trigger over the series and for the very assignment the 2-rank run recorded;
+# each prediction also with the machine's lockstep efficiency (`amrbalance lockstep` run in the same repeat, before the
+# 2-rank runs). The balancers run in a rotated order each repeat, so that no balancer always runs first or last.
 # Usage: scripts/advise-check.sh [--repeat N] [--balancers a,b,...] [--output DIR] [--demo-option ...]...
 # Prints one row per 2-rank run and, per balancer, medians; needs an otherwise idle machine (a few minutes a repeat).
 set -euo pipefail
@@ -28,8 +30,8 @@ if [ ! -e "$jar" ] || [ -n "$(find "$root" -path "$root/.mpj" -prune -o \( -path
 fi
 mkdir -p "$out"
 results="$out/results.csv"
-echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicted_recorded,work_1,work_2,outside_1,outside_2" \
-  > "$results"
+echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicted_recorded,work_1,work_2,outside_1,\
+outside_2,lockstep_efficiency,predicted_replay_lockstep,predicted_recorded_lockstep" > "$results"
 
 per_step() { grep -o '[0-9.]* ms per step' "$1" | head -1 | cut -d' ' -f1; }
 # seconds per step of the JSON line of advise whose balancer (or the recorded baseline) matches $2, in ms
@@ -45,7 +47,15 @@ for r in $(seq 1 "$repeat"); do
   echo "advise-check: repeat $r/$repeat, 1 rank" >&2
   "$root/scripts/demo.sh" --ranks 1 --progress 1000 --trace "$one/trace.csv" --write-hierarchy "$one/h" \
     --output "$one" "${demo_options[@]}" > "$one.log" 2>&1
-  for b in ${balancers//,/ }; do
+  # The machine's lockstep speedup of 2 threads over 2: how fast ranks that meet at every exchange run here now.
+  efficiency=$(java -jar "$jar" lockstep --rounds 5 --json | sed -n 's/.*"medianLockstepSpeedup": \([0-9.eE+-]*\).*/\1/p' \
+    | awk '{e = $1 / 2; printf "%.4f", (e > 1 ? 1 : e)}')
+  read -r -a list <<< "${balancers//,/ }"
+  order=()
+  for k in "${!list[@]}"; do
+    order+=("${list[$(( (k + r - 1) % ${#list[@]} ))]}")
+  done
+  for b in "${order[@]}"; do
     two="$out/r$r-2ranks-$b"
     rm -rf "$two"
     echo "advise-check: repeat $r/$repeat, 2 ranks, $b" >&2
@@ -55,31 +65,43 @@ for r in $(seq 1 "$repeat"); do
       --trigger adaptive --json > "$two.replay.json" 2> /dev/null
     java -jar "$jar" advise --input "$two/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
       --trigger adaptive --json > "$two.recorded.json" 2> /dev/null
+    java -jar "$jar" advise --input "$one/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
+      --trigger adaptive --lockstep-efficiency "$efficiency" --json > "$two.replay-lockstep.json" 2> /dev/null
+    java -jar "$jar" advise --input "$two/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
+      --trigger adaptive --lockstep-efficiency "$efficiency" --json > "$two.recorded-lockstep.json" 2> /dev/null
     read -r w1 o1 <<< "$(calibration "$one/trace.csv" "$one/h")"
     read -r w2 o2 <<< "$(calibration "$two/trace.csv" "$two/h")"
     echo "$r,$b,$(per_step "$one.log"),$(per_step "$two.log"),$(predicted "$two.replay.json" "$b"),$(predicted \
-      "$two.recorded.json" "recorded by the code"),$w1,$w2,$o1,$o2" >> "$results"
+      "$two.recorded.json" "recorded by the code"),$w1,$w2,$o1,$o2,$efficiency,$(predicted "$two.replay-lockstep.json" \
+      "$b"),$(predicted "$two.recorded-lockstep.json" "recorded by the code")" >> "$results"
   done
 done
 
-echo "ms per step; prediction error = predicted / measured 2-rank time - 1; 'work 2 / 1 rank': seconds per unit of"
-echo "work fitted to the 2-rank run's trace over those fitted to the 1-rank trace; 'outside the work': ms per step of"
-echo "each trace's wall time outside its slowest rank's sweeps (exchanges, waiting, regrid)"
+echo "ms per step; prediction error = predicted / measured 2-rank time - 1; 'lockstep': the machine's lockstep speedup"
+echo "of 2 threads over 2 (amrbalance lockstep, this repeat), given to advise as --lockstep-efficiency; 'work 2 / 1"
+echo "rank': seconds per unit of work fitted to the 2-rank run's trace over those fitted to the 1-rank trace; 'outside"
+echo "the work': ms per step of each trace's wall time outside its slowest rank's sweeps (exchanges, waiting, regrid)"
 echo
 echo "| repeat | balancer | 1 rank | 2 ranks | predicted (replay) | error | predicted (recorded map) | error |\
+ lockstep | predicted (replay, lockstep) | error | predicted (recorded, lockstep) | error |\
  work 2 / 1 rank | outside the work, 1 -> 2 ranks |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-tail -n +2 "$results" | awk -F, '{printf "| %s | %s | %s | %s | %s | %+.1f%% | %s | %+.1f%% | %.2f | %.0f -> %.0f |\n", $1, $2,
-  $3, $4, $5, 100 * ($5 / $4 - 1), $6, 100 * ($6 / $4 - 1), $8 / $7, 1000 * $9, 1000 * $10}'
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+tail -n +2 "$results" | awk -F, '{printf "| %s | %s | %s | %s | %s | %+.1f%% | %s | %+.1f%% | %.3f | %s | %+.1f%% | %s |\
+ %+.1f%% | %.2f | %.0f -> %.0f |\n", $1, $2, $3, $4, $5, 100 * ($5 / $4 - 1), $6, 100 * ($6 / $4 - 1), $11, $12,
+  100 * ($12 / $4 - 1), $13, 100 * ($13 / $4 - 1), $8 / $7, 1000 * $9, 1000 * $10}'
 echo
-echo "| balancer | median 2 ranks | median predicted (replay) | median error (replay) | median error (recorded map) |"
-echo "|---|---|---|---|---|"
+echo "| balancer | median 2 ranks (range) | median predicted (replay) | median error (replay) |\
+ median error (recorded map) | median error (replay, lockstep) | median error (recorded, lockstep) |"
+echo "|---|---|---|---|---|---|---|"
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 for b in ${balancers//,/ }; do
-  tail -n +2 "$results" | awk -F, -v b="$b" '$2 == b {print $4, $5, $5 / $4 - 1, $6 / $4 - 1}' > "$out/$b.rows"
-  median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
-  printf "| %s | %.1f | %.1f | %+.1f%% | %+.1f%% |\n" "$b" "$(cut -d' ' -f1 "$out/$b.rows" | median)" \
-    "$(cut -d' ' -f2 "$out/$b.rows" | median)" "$(cut -d' ' -f3 "$out/$b.rows" | median | awk '{print 100 * $1}')" \
-    "$(cut -d' ' -f4 "$out/$b.rows" | median | awk '{print 100 * $1}')"
+  tail -n +2 "$results" | awk -F, -v b="$b" '$2 == b {print $4, $5, $5 / $4 - 1, $6 / $4 - 1, $12 / $4 - 1,
+    $13 / $4 - 1}' > "$out/$b.rows"
+  pct() { cut -d' ' -f"$1" "$out/$b.rows" | median | awk '{print 100 * $1}'; }
+  printf "| %s | %.1f (%.1f-%.1f) | %.1f | %+.1f%% | %+.1f%% | %+.1f%% | %+.1f%% |\n" "$b" \
+    "$(cut -d' ' -f1 "$out/$b.rows" | median)" "$(cut -d' ' -f1 "$out/$b.rows" | sort -g | head -1)" \
+    "$(cut -d' ' -f1 "$out/$b.rows" | sort -g | tail -1)" "$(cut -d' ' -f2 "$out/$b.rows" | median)" "$(pct 3)" \
+    "$(pct 4)" "$(pct 5)" "$(pct 6)"
 done
 echo
 echo "raw rows: $results"

@@ -89,6 +89,13 @@ public final class AdviseCommand implements Command {
   @Nullable
   String latency;
 
+  @CommandLine.Option(names = "--lockstep-efficiency", paramLabel = "E",
+      description = "how fast ranks that meet at every exchange run on the machine to predict for, as a share of full"
+          + " speed, in (0, 1]: what `amrbalance lockstep` prints as lockstep speedup over the threads; applied to"
+          + " more ranks than a one-rank trace's (default 1: full speed)")
+  @Nullable
+  String lockstepEfficiency;
+
   @CommandLine.Mixin
   CostMixin costOptions = new CostMixin();
 
@@ -106,8 +113,8 @@ public final class AdviseCommand implements Command {
 
   /** The checked options of one call. */
   record Options(List<Path> inputs, String format, @Nullable Path trace, List<Integer> ranks, List<String> balancers,
-      List<String> triggers, int stepsPerFile, double bandwidth, double latency, CostOptions costs, int top,
-      @Nullable Path plot, boolean json) {}
+      List<String> triggers, int stepsPerFile, double bandwidth, double latency, double lockstepEfficiency,
+      CostOptions costs, int top, @Nullable Path plot, boolean json) {}
 
   Options options(Path wd) {
     if (input == null || input.isBlank()) {
@@ -132,7 +139,8 @@ public final class AdviseCommand implements Command {
         Values.integers("--ranks", ranks, List.of(16), 1, 1 << 20), balancers, triggers,
         Values.integer("--steps-per-file", stepsPerFile, 0, 1, 1_000_000),
         Values.number("--bandwidth", bandwidth, StepCostModel.ASSUMED_BYTES_PER_SECOND, 1, 1e300),
-        Values.number("--latency", latency, StepCostModel.ASSUMED_LATENCY, 0, 1e6), c,
+        Values.number("--latency", latency, StepCostModel.ASSUMED_LATENCY, 0, 1e6),
+        Values.number("--lockstep-efficiency", lockstepEfficiency, 1, 1e-3, 1), c,
         Values.integer("--top", top, 12, 1, 100_000), plot == null ? null : Values.path("--plot", plot, wd), json);
   }
 
@@ -276,7 +284,8 @@ public final class AdviseCommand implements Command {
         + " and waits) and the work rate with every core busy differ from what it measured, and the absolute times"
         + " above can be low by tens of percent (the demo's 2-rank steps predicted from 1 rank: 10-32%% short, and"
         + " balancers the model put within 2%% measured 26%% apart); a trace from the rank count to predict carries"
-        + " both.", traceRanks, traceRanks == 1 ? "" : "s",
+        + " both, and --lockstep-efficiency (from `amrbalance lockstep` on the machine) adds the second.", traceRanks,
+        traceRanks == 1 ? "" : "s",
         other.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")));
   }
 
@@ -297,7 +306,8 @@ public final class AdviseCommand implements Command {
     int[] steps = new int[n];
     if (trace == null) {
       java.util.Arrays.fill(steps, o.stepsPerFile() > 0 ? o.stepsPerFile() : 10);
-      return new Calibration(StepCostModel.assumed(o.bandwidth(), o.latency()), steps, "Each of the " + n
+      return new Calibration(StepCostModel.assumed(o.bandwidth(), o.latency())
+          .withLockstepEfficiency(o.lockstepEfficiency()), steps, "Each of the " + n
           + " hierarchies stands for " + steps[0] + " steps" + (o.stepsPerFile() > 0 ? "." : " (the default)."));
     }
     List<StepTrace.Step> ts = trace.steps();
@@ -333,7 +343,8 @@ public final class AdviseCommand implements Command {
       int f = fileOf[i];
       makespan[i] = byFile.computeIfAbsent(f, k -> makespanOn(series.get(k), trace.ranks()));
     }
-    return new Calibration(StepCostModel.fitted(trace, makespan, o.bandwidth(), o.latency()), steps, how);
+    return new Calibration(StepCostModel.fitted(trace, makespan, o.bandwidth(), o.latency())
+        .withLockstepEfficiency(o.lockstepEfficiency()), steps, how);
   }
 
   /** The work of the slowest rank per level, summed, as the trace's ranks ran {@code file}; NaN if unknown. */

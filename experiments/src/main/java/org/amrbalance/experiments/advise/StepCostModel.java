@@ -20,10 +20,18 @@ import org.amrbalance.spi.internal.Checks;
  * what {@link MigrationPlan} says: the busiest rank's bytes at {@code bytesPerSecond} plus {@code latency} per
  * message it sends or receives.
  *
+ * <p>Ranks that meet at every exchange run at the pace of the slower one: on a machine whose cores do not keep equal
+ * speed (a shared virtual machine), equal shares on R ranks take 1/{@code lockstepEfficiency} times 1/R of one rank's
+ * time ({@code amrbalance lockstep} measures it, as its lockstep speedup over R). A trace from one rank cannot show
+ * this, so predictions for more ranks than the trace's single one divide the work term by it; a trace from several
+ * ranks carries it already, and then it is not applied.
+ *
+ * @param measuredRanks the trace's rank count (0: no trace)
+ * @param lockstepEfficiency the machine's lockstep speedup over the rank count, in (0, 1]; 1 assumes full speed
  * @param source how the numbers were obtained, said with every prediction
  */
 record StepCostModel(double secondsPerWork, double secondsPerStep, double secondsOutside, double bytesPerSecond,
-    double latency, String source) {
+    double latency, int measuredRanks, double lockstepEfficiency, String source) {
   /** 10 ns per unit of work (a cell update of a stencil kernel), nothing per step. */
   static final double ASSUMED_SECONDS_PER_WORK = 1e-8;
   /** A commodity cluster link: 1 GB/s. */
@@ -37,10 +45,23 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double second
     Checks.finiteNonNegative("secondsOutside", secondsOutside);
     Checks.finitePositive("bytesPerSecond", bytesPerSecond);
     Checks.finiteNonNegative("latency", latency);
+    Checks.check(measuredRanks >= 0, "measuredRanks", measuredRanks, "must be >= 0");
+    Checks.check(lockstepEfficiency > 0 && lockstepEfficiency <= 1, "lockstepEfficiency", lockstepEfficiency,
+        "must be in (0, 1]");
+  }
+
+  /** The same model with ranks in lockstep running at {@code efficiency} of full speed ({@code 1}: as measured). */
+  StepCostModel withLockstepEfficiency(double efficiency) {
+    if (efficiency == 1) {
+      return this;
+    }
+    return new StepCostModel(secondsPerWork, secondsPerStep, secondsOutside, bytesPerSecond, latency, measuredRanks,
+        efficiency, source + String.format(Locale.ROOT, "; ranks in lockstep at %.3g of full speed (given), on more"
+            + " ranks than a one-rank trace's", efficiency));
   }
 
   static StepCostModel assumed(double bytesPerSecond, double latency) {
-    return new StepCostModel(ASSUMED_SECONDS_PER_WORK, 0, 0, bytesPerSecond, latency, String.format(Locale.ROOT,
+    return new StepCostModel(ASSUMED_SECONDS_PER_WORK, 0, 0, bytesPerSecond, latency, 0, 1, String.format(Locale.ROOT,
         "assumed (no trace): %.3g s per unit of work, nothing per step or outside the work, migration at %.3g B/s"
             + " and %.3g s per message",
         ASSUMED_SECONDS_PER_WORK, bytesPerSecond, latency));
@@ -92,7 +113,7 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double second
       }
     }
     double outside = walls == 0 ? 0 : outsideSum / walls;
-    return new StepCostModel(a, b, outside, bytesPerSecond, latency, String.format(Locale.ROOT,
+    return new StepCostModel(a, b, outside, bytesPerSecond, latency, trace.ranks(), 1, String.format(Locale.ROOT,
         "calibrated from %s (%d steps on %d rank%s): %.4g s per unit of work + %.4g s per step (rms error %.3g s)"
             + " + %s; migration assumed at %.3g B/s and %.3g s per message (a trace does not say what moved)",
         trace.source(), points.size(), trace.ranks(), trace.ranks() == 1 ? "" : "s", a, b,
@@ -104,7 +125,9 @@ record StepCostModel(double secondsPerWork, double secondsPerStep, double second
 
   /** Seconds of one step under the placement {@code report} measured. */
   double stepSeconds(BalanceReport report) {
-    return secondsPerWork * report.levelSynchronousMakespan() + secondsPerStep + secondsOutside;
+    boolean unseenLockstep = report.ranks() > 1 && measuredRanks <= 1;
+    double work = secondsPerWork * report.levelSynchronousMakespan();
+    return (unseenLockstep ? work / lockstepEfficiency : work) + secondsPerStep + secondsOutside;
   }
 
   /** What a remap costs: the busiest rank's seconds, and the bytes that change rank in all. */

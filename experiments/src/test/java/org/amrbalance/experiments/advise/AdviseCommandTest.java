@@ -136,6 +136,43 @@ class AdviseCommandTest {
   }
 
   @Test
+  void ranksInLockstepOnASlowerMachineStretchOnlyTheWorkAOneRankTraceCouldNotSee() throws IOException {
+    Path series = series();
+    Path trace = trace(series);
+    double[] totals = new double[2];
+    String[] efficiencies = {"1", "0.8"};
+    for (int i = 0; i < 2; i++) {
+      out.reset();
+      assertThat(run("advise", "--input", series.toString(), "--trace", trace.toString(), "--ranks", "4",
+          "--balancer", "knapsack", "--trigger", "every-regrid", "--bandwidth", "1e300", "--latency", "0",
+          "--lockstep-efficiency", efficiencies[i], "--json")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+      totals[i] = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8).split("\n")[0])
+          .get("totalSeconds").asDouble();
+    }
+    double work = 0;
+    for (Path f : HierarchySeries.files(series)) {
+      BalanceProblem p = BalanceProblem.of(HierarchyReaders.read(f).hierarchy(), Machine.fullyConnected(4));
+      work += STEPS * PER_CELL * BalanceReport.of(p, LoadBalancers.create("knapsack").balance(p))
+          .levelSynchronousMakespan();
+    }
+    // The work term grows by 1/0.8; the time per step and outside the work, which the trace measured, do not.
+    assertThat(totals[1] - totals[0]).isCloseTo(work / 0.8 - work, within(1e-9));
+    out.reset();
+    assertThat(run("advise", "--input", series.toString(), "--trace", trace.toString(), "--ranks", "1",
+        "--balancer", "knapsack", "--trigger", "never", "--lockstep-efficiency", "0.5", "--json")).isZero();
+    double oneRank = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8).split("\n")[0])
+        .get("secondsPerStep").asDouble();
+    out.reset();
+    assertThat(run("advise", "--input", series.toString(), "--trace", trace.toString(), "--ranks", "1",
+        "--balancer", "knapsack", "--trigger", "never", "--json")).isZero();
+    assertThat(new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8).split("\n")[0])
+        .get("secondsPerStep").asDouble()).as("one rank meets no other").isEqualTo(oneRank);
+    err.reset();
+    assertThat(run("advise", "--input", series.toString(), "--lockstep-efficiency", "1.5")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--lockstep-efficiency");
+  }
+
+  @Test
   void theAdaptiveTriggerIsToldWhatARemapCostsSoAReplayWithoutNoiseStillRemaps() throws IOException {
     Path series = series();
     assertThat(run("advise", "--input", series.toString(), "--trace", trace(series).toString(), "--ranks", "4",
