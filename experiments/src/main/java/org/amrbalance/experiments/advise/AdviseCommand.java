@@ -277,14 +277,14 @@ public final class AdviseCommand implements Command {
 
   /**
    * What a prediction on other rank counts than the trace's does not see, said with it: measured on the demo
-   * (docs/maps.md, scripts/advise-check.sh), 2-rank steps from a 1-rank trace came out 10-32% short.
+   * (docs/maps.md, scripts/advise-check.sh), 2-rank steps from a 1-rank trace came out 18-30% short.
    */
   static String acrossRankCounts(int traceRanks, List<Integer> other) {
     return String.format(Locale.ROOT, "Note: the trace ran on %d rank%s; on %s ranks the time outside the work (exchanges"
         + " and waits) and the work rate with every core busy differ from what it measured, and the absolute times"
-        + " above can be low by tens of percent (the demo's 2-rank steps predicted from 1 rank: 10-32%% short, and"
-        + " balancers the model put within 2%% measured 26%% apart); a trace from the rank count to predict carries"
-        + " both, and --lockstep-efficiency (from `amrbalance lockstep` on the machine) adds the second.", traceRanks,
+        + " above can be low by tens of percent (the demo's 2-rank steps predicted from 1 rank: 18-30%% short, 5-23%%"
+        + " with --lockstep-efficiency from `amrbalance lockstep`); a trace from the rank count to predict carries"
+        + " both.", traceRanks,
         traceRanks == 1 ? "" : "s",
         other.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")));
   }
