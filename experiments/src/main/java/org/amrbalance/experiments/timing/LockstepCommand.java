@@ -1,7 +1,6 @@
 package org.amrbalance.experiments.timing;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -107,10 +106,10 @@ public final class LockstepCommand implements Command {
   }
 
   private static double min(List<Lockstep.Round> rounds, ToDoubleFunction<Lockstep.Round> f) {
-    return Arrays.stream(rounds.stream().mapToDouble(f).toArray()).min().orElse(Double.NaN);
+    return rounds.stream().mapToDouble(f).min().orElse(Double.NaN);
   }
 
   private static double max(List<Lockstep.Round> rounds, ToDoubleFunction<Lockstep.Round> f) {
-    return Arrays.stream(rounds.stream().mapToDouble(f).toArray()).max().orElse(Double.NaN);
+    return rounds.stream().mapToDouble(f).max().orElse(Double.NaN);
   }
 }
