@@ -85,13 +85,9 @@ public final class LockstepCommand implements Command {
           fixed(m.freeSpeedup(), 2), fixed(m.lockstepSpeedup(), 2), fixed(m.waitingShare(), 2));
     }
     call.out().print(table.toMarkdown());
-    call.out().printf(Locale.ROOT, "%nmedian over the rounds: free %s [%s, %s], lockstep %s [%s, %s] times one"
-        + " thread; waiting %s of a lockstep thread's time%n", fixed(median(measured, Lockstep.Round::freeSpeedup), 2),
-        fixed(min(measured, Lockstep.Round::freeSpeedup), 2), fixed(max(measured, Lockstep.Round::freeSpeedup), 2),
-        fixed(median(measured, Lockstep.Round::lockstepSpeedup), 2),
-        fixed(min(measured, Lockstep.Round::lockstepSpeedup), 2),
-        fixed(max(measured, Lockstep.Round::lockstepSpeedup), 2),
-        fixed(median(measured, Lockstep.Round::waitingShare), 2));
+    call.out().printf(Locale.ROOT, "%nmedian over the rounds: free %s, lockstep %s times one thread; waiting %.2f of a"
+        + " lockstep thread's time%n", spread(measured, Lockstep.Round::freeSpeedup),
+        spread(measured, Lockstep.Round::lockstepSpeedup), median(measured, Lockstep.Round::waitingShare));
     return 0;
   }
 
@@ -105,11 +101,9 @@ public final class LockstepCommand implements Command {
     return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   }
 
-  private static double min(List<Lockstep.Round> rounds, ToDoubleFunction<Lockstep.Round> f) {
-    return rounds.stream().mapToDouble(f).min().orElse(Double.NaN);
-  }
-
-  private static double max(List<Lockstep.Round> rounds, ToDoubleFunction<Lockstep.Round> f) {
-    return rounds.stream().mapToDouble(f).max().orElse(Double.NaN);
+  /** "median [least, greatest]" of the rounds, two decimals. */
+  private static String spread(List<Lockstep.Round> rounds, ToDoubleFunction<Lockstep.Round> f) {
+    java.util.DoubleSummaryStatistics range = rounds.stream().mapToDouble(f).summaryStatistics();
+    return String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", median(rounds, f), range.getMin(), range.getMax());
   }
 }
