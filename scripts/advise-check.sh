@@ -5,31 +5,39 @@
 # each prediction also with the machine's lockstep efficiency (`amrbalance lockstep` run in the same repeat, before the
 # 2-rank runs). The balancers run in a rotated order each repeat, so that no balancer always runs first or last.
 # Usage: scripts/advise-check.sh [--repeat N] [--balancers a,b,...] [--output DIR] [--demo-option ...]...
-# Prints one row per 2-rank run and, per balancer, medians; needs an otherwise idle machine (a few minutes a repeat).
+#        scripts/advise-check.sh --summarize DIR [--balancers a,b,...]   (the tables again from DIR/results.csv)
+# Prints one row per 2-rank run, per balancer medians, and how the error follows the 2-rank run's own work rate;
+# needs an otherwise idle machine (a few minutes a repeat).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 repeat=3
 balancers=sfc-hilbert
 out="$root/target/advise-check"
 demo_options=()
+summarize=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --repeat) repeat="$2"; shift 2 ;;
     --balancers) balancers="$2"; shift 2 ;;
     --output) out="$2"; shift 2 ;;
     --demo-option) demo_options+=("$2"); shift 2 ;;
-    *) echo "advise-check: unknown option $1 (try --repeat N, --balancers a,b, --output DIR, --demo-option X)" >&2
+    --summarize) summarize="$2"; out="$2"; shift 2 ;;
+    *) echo "advise-check: unknown option $1 (try --repeat N, --balancers a,b, --output DIR, --demo-option X," \
+         "--summarize DIR)" >&2
        exit 2 ;;
   esac
 done
 [[ "$repeat" =~ ^[1-9][0-9]*$ ]] || { echo "advise-check: --repeat = $repeat: must be a whole number >= 1" >&2; exit 2; }
+results="$out/results.csv"
+if [ -n "$summarize" ]; then
+  [ -f "$results" ] || { echo "advise-check: --summarize $summarize: no results.csv there" >&2; exit 2; }
+else
 jar="$root/experiments/target/amrbalance.jar"
 if [ ! -e "$jar" ] || [ -n "$(find "$root" -path "$root/.mpj" -prune -o \( -path '*/src/main/*' -o -name pom.xml \) \
     -newer "$jar" -print -quit)" ]; then
   mvn -B -q -ntp -f "$root/pom.xml" -DskipTests -Djacoco.skip=true install >&2
 fi
 mkdir -p "$out"
-results="$out/results.csv"
 echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicted_recorded,work_1,work_2,outside_1,\
 outside_2,lockstep_efficiency,predicted_replay_lockstep,predicted_recorded_lockstep" > "$results"
 
@@ -76,6 +84,7 @@ for r in $(seq 1 "$repeat"); do
       "$b"),$(predicted "$two.recorded-lockstep.json" "recorded by the code")" >> "$results"
   done
 done
+fi
 
 echo "ms per step; prediction error = predicted / measured 2-rank time - 1; 'lockstep': the machine's lockstep speedup"
 echo "of 2 threads over 2 (amrbalance lockstep, this repeat), given to advise as --lockstep-efficiency; 'work 2 / 1"
@@ -93,15 +102,27 @@ echo
 echo "| balancer | median 2 ranks (range) | median predicted (replay) | median error (replay) |\
  median error (recorded map) | median error (replay, lockstep) | median error (recorded, lockstep) |"
 echo "|---|---|---|---|---|---|---|"
+rows_dir=$(mktemp -d)
+trap 'rm -rf "$rows_dir"' EXIT
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 for b in ${balancers//,/ }; do
   tail -n +2 "$results" | awk -F, -v b="$b" '$2 == b {print $4, $5, $5 / $4 - 1, $6 / $4 - 1, $12 / $4 - 1,
-    $13 / $4 - 1}' > "$out/$b.rows"
-  pct() { cut -d' ' -f"$1" "$out/$b.rows" | median | awk '{print 100 * $1}'; }
+    $13 / $4 - 1}' > "$rows_dir/$b.rows"
+  pct() { cut -d' ' -f"$1" "$rows_dir/$b.rows" | median | awk '{print 100 * $1}'; }
   printf "| %s | %.1f (%.1f-%.1f) | %.1f | %+.1f%% | %+.1f%% | %+.1f%% | %+.1f%% |\n" "$b" \
-    "$(cut -d' ' -f1 "$out/$b.rows" | median)" "$(cut -d' ' -f1 "$out/$b.rows" | sort -g | head -1)" \
-    "$(cut -d' ' -f1 "$out/$b.rows" | sort -g | tail -1)" "$(cut -d' ' -f2 "$out/$b.rows" | median)" "$(pct 3)" \
+    "$(cut -d' ' -f1 "$rows_dir/$b.rows" | median)" "$(cut -d' ' -f1 "$rows_dir/$b.rows" | sort -g | head -1)" \
+    "$(cut -d' ' -f1 "$rows_dir/$b.rows" | sort -g | tail -1)" "$(cut -d' ' -f2 "$rows_dir/$b.rows" | median)" "$(pct 3)" \
     "$(pct 4)" "$(pct 5)" "$(pct 6)"
 done
+echo
+# The machine's speed for the same work, one rank busy against two: each 2-rank run's own seconds per unit of work
+# over its repeat's 1-rank run's. A prediction from the 1-rank run cannot know it; how much of the error it explains:
+echo "work rate of each 2-rank run over its 1-rank run's (from their own traces) against the error (replay, lockstep):"
+tail -n +2 "$results" | awk -F, '{x = $8 / $7; y = $12 / $4 - 1; n++; sx += x; sy += y; sxx += x * x; syy += y * y;
+  sxy += x * y; if (x >= 0.95 && x <= 1.05) { near = near sprintf(" %+.1f%%", 100 * y) }
+  if (x < lo || n == 1) lo = x; if (x > hi || n == 1) hi = x}
+  END {r = (sxy - sx * sy / n) / sqrt((sxx - sx * sx / n) * (syy - sy * sy / n));
+  printf "  %d runs, work rate %.2f-%.2f x, correlation %.2f; errors where it was within 5%% of 1:%s\n", n, lo, hi,
+  r, (near == "" ? " none" : near)}'
 echo
 echo "raw rows: $results"
