@@ -2,8 +2,9 @@
 # Checks advise's prediction against a measurement on the demo: per repeat, the default demo on 1 rank (its trace and
 # hierarchy series), then on 2 ranks with each balancer named; advise predicts each 2-rank run from the 1-rank trace,
 # both by replaying the balancer and trigger over the series and for the very assignment the 2-rank run recorded;
-# each prediction also with the machine's lockstep efficiency (`amrbalance lockstep` run in the same repeat, before the
-# 2-rank runs). The balancers run in a rotated order each repeat, so that no balancer always runs first or last.
+# each prediction also with the machine's lockstep efficiency (`amrbalance lockstep` just before and just after each
+# 2-rank run, averaged; until run 3 of docs/results/advise-check, once a repeat). The balancers run in a rotated order
+# each repeat, so that no balancer always runs first or last.
 # Usage: scripts/advise-check.sh [--repeat N] [--balancers a,b,...] [--output DIR] [--demo-option ...]...
 #        scripts/advise-check.sh --summarize DIR [--balancers a,b,...]   (the tables again from DIR/results.csv)
 # Prints one row per 2-rank run, per balancer medians, and how the error follows the 2-rank run's own work rate;
@@ -43,6 +44,9 @@ outside_2,lockstep_efficiency,predicted_replay_lockstep,predicted_recorded_locks
 
 per_step() { grep -o '[0-9.]* ms per step' "$1" | head -1 | cut -d' ' -f1; }
 # seconds per step of the JSON line of advise whose balancer (or the recorded baseline) matches $2, in ms
+# The machine's lockstep speedup of 2 threads over 2: how fast ranks that meet at every exchange run here now.
+lockstep() { java -jar "$jar" lockstep --rounds 5 --json | sed -n 's/.*"medianLockstepSpeedup": \([0-9.eE+-]*\).*/\1/p' \
+  | awk '{e = $1 / 2; printf "%.4f", (e > 1 ? 1 : e)}'; }
 # "A B": seconds per unit of work and per step outside it, as advise calibrates them from trace $1 and series $2
 calibration() { java -jar "$jar" advise --input "$2" --trace "$1" --ranks 1 --balancer knapsack --trigger never 2>&1 \
   | sed -n 's/.*: \([0-9.eE+-]*\) s per unit of work.* + \([0-9.eE+-]*\) s per step outside it.*/\1 \2/p'; }
@@ -55,9 +59,6 @@ for r in $(seq 1 "$repeat"); do
   echo "advise-check: repeat $r/$repeat, 1 rank" >&2
   "$root/scripts/demo.sh" --ranks 1 --progress 1000 --trace "$one/trace.csv" --write-hierarchy "$one/h" \
     --output "$one" "${demo_options[@]}" > "$one.log" 2>&1
-  # The machine's lockstep speedup of 2 threads over 2: how fast ranks that meet at every exchange run here now.
-  efficiency=$(java -jar "$jar" lockstep --rounds 5 --json | sed -n 's/.*"medianLockstepSpeedup": \([0-9.eE+-]*\).*/\1/p' \
-    | awk '{e = $1 / 2; printf "%.4f", (e > 1 ? 1 : e)}')
   read -r -a list <<< "${balancers//,/ }"
   order=()
   for k in "${!list[@]}"; do
@@ -67,8 +68,11 @@ for r in $(seq 1 "$repeat"); do
     two="$out/r$r-2ranks-$b"
     rm -rf "$two"
     echo "advise-check: repeat $r/$repeat, 2 ranks, $b" >&2
+    # Measured just before and just after the run, averaged: the shared machine's speed drifts within minutes.
+    before=$(lockstep)
     "$root/scripts/demo.sh" --ranks 2 --balancer "$b" --progress 1000 --trace "$two/trace.csv" \
       --write-hierarchy "$two/h" --output "$two" "${demo_options[@]}" > "$two.log" 2>&1
+    efficiency=$(awk -v a="$before" -v b="$(lockstep)" 'BEGIN {printf "%.4f", (a + b) / 2}')
     java -jar "$jar" advise --input "$one/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
       --trigger adaptive --json > "$two.replay.json" 2> /dev/null
     java -jar "$jar" advise --input "$two/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
@@ -86,10 +90,11 @@ for r in $(seq 1 "$repeat"); do
 done
 fi
 
-echo "ms per step; prediction error = predicted / measured 2-rank time - 1; 'lockstep': the machine's lockstep speedup"
-echo "of 2 threads over 2 (amrbalance lockstep, this repeat), given to advise as --lockstep-efficiency; 'work 2 / 1"
-echo "rank': seconds per unit of work fitted to the 2-rank run's trace over those fitted to the 1-rank trace; 'outside"
-echo "the work': ms per step of each trace's wall time outside its slowest rank's sweeps (exchanges, waiting, regrid)"
+echo "ms per step; prediction error = predicted / measured 2-rank time - 1; 'lockstep': the machine's lockstep"
+echo "speedup of 2 threads over 2 (amrbalance lockstep, measured for the run), given to advise as"
+echo "--lockstep-efficiency; 'work 2 / 1 rank': seconds per unit of work fitted to the 2-rank run's trace over those"
+echo "fitted to the 1-rank trace; 'outside the work': ms per step of each trace's wall time outside its slowest rank's"
+echo "sweeps (exchanges, waiting, regrid)"
 echo
 echo "| repeat | balancer | 1 rank | 2 ranks | predicted (replay) | error | predicted (recorded map) | error |\
  lockstep | predicted (replay, lockstep) | error | predicted (recorded, lockstep) | error |\

@@ -277,12 +277,12 @@ public final class AdviseCommand implements Command {
 
   /**
    * What a prediction on other rank counts than the trace's does not see, said with it: measured on the demo
-   * (docs/maps.md, scripts/advise-check.sh), 2-rank steps from a 1-rank trace came out 16-30% short in two runs.
+   * (docs/maps.md, scripts/advise-check.sh), 2-rank steps from a 1-rank trace came out 16-34% short in three runs.
    */
   static String acrossRankCounts(int traceRanks, List<Integer> other) {
     return String.format(Locale.ROOT, "Note: the trace ran on %d rank%s; on %s ranks the time outside the work (exchanges"
         + " and waits) and the work rate with every core busy differ from what it measured, and the absolute times"
-        + " above can be low by tens of percent (the demo's 2-rank steps predicted from 1 rank: 16-30%% short, 5-23%%"
+        + " above can be low by tens of percent (the demo's 2-rank steps predicted from 1 rank: 16-34%% short, 5-24%%"
         + " with --lockstep-efficiency from `amrbalance lockstep`); a trace from the rank count to predict carries"
         + " both.", traceRanks,
         traceRanks == 1 ? "" : "s",
