@@ -39,7 +39,7 @@ class InheritingPlacementTest {
 
     // Level 1 holds 30 + 16 cells: within 1.25 x its average (19.2 per rank) patch 5 fits on no rank, but no rank
     // is less loaded than rank 2, which holds most of its data; patch 6 fits beside its parent.
-    Assignment bounded = new InheritingPlacement().balance(
+    Assignment bounded = InheritingPlacement.withTolerance(1.25).balance(
         BalanceProblem.of(now, Machine.fullyConnected(3)).withPrevious(before));
     assertThat(bounded.rankOf(5)).isEqualTo(2);
     assertThat(bounded.rankOf(6)).isEqualTo(1);
@@ -57,12 +57,13 @@ class InheritingPlacementTest {
     Hierarchy now = Hierarchy.of(domain, new int[] {2}, List.of(Patch.of(0, 0, Box.of2d(0, 0, 7, 7)),
         Patch.of(2, 1, Box.of2d(0, 0, 3, 3)), Patch.of(3, 1, Box.of2d(4, 4, 7, 7))));
     BalanceProblem problem = BalanceProblem.of(now, Machine.fullyConnected(2)).withPrevious(before);
-    Assignment bounded = new InheritingPlacement().balance(problem);
+    Assignment bounded = InheritingPlacement.withTolerance(1.25).balance(problem);
     assertThat(bounded.rankOf(2)).isEqualTo(0);
     assertThat(bounded.rankOf(3)).isEqualTo(1);
     Assignment pure = InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY).balance(problem);
     assertThat(pure.rankOf(3)).isEqualTo(0);
     assertThat(InheritingPlacement.withTolerance(2).balance(problem).rankOf(3)).as("32 <= 2 x 16").isEqualTo(0);
+    assertThat(new InheritingPlacement().balance(problem).rankOf(3)).as("32 > 1.05 x 16").isEqualTo(1);
   }
 
   /**

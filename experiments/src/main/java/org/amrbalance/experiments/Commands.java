@@ -28,7 +28,7 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(), new org.amrbalance.experiments.advise.AdviseCommand(),
+    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(), new org.amrbalance.experiments.advise.AdviseCommand(), new org.amrbalance.experiments.advise.PlacementCommand(),
         new ReproduceCommand(reproductions()), new BenchCommand(), new LockstepCommand(), new CompletionCommand());
   }
 

@@ -15,7 +15,8 @@ import org.amrbalance.spi.Machine;
  * level), and their ratio, step by step, prices the run's measured compute under placing once on its own grids.
  */
 final class PlacedOnce {
-  // Pure inheritance, as the benchmark's static runs: the bounded form (1.25 x a level's average) rebalances new grids.
+  // Pure inheritance, as the benchmark's static runs: the bounded form (by default 1.05 x a level's average)
+  // rebalances new grids.
   private final InheritingPlacement inherit = InheritingPlacement.withTolerance(Double.POSITIVE_INFINITY);
   @Nullable private Assignment placement;
   @Nullable private BalanceReport report;

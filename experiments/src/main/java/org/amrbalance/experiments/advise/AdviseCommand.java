@@ -117,17 +117,7 @@ public final class AdviseCommand implements Command {
       CostOptions costs, int top, @Nullable Path plot, boolean json) {}
 
   Options options(Path wd) {
-    if (input == null || input.isBlank()) {
-      throw new UsageException("a hierarchy file, plotfile folder or series folder is required", "--input");
-    }
-    List<Path> inputs = new ArrayList<>();
-    for (String name : input.split(",")) {
-      Path p = Values.path("--input", name.strip(), wd);
-      if (!java.nio.file.Files.exists(p)) {
-        throw UsageException.input("no such file or folder", p);
-      }
-      inputs.add(p);
-    }
+    List<Path> inputs = inputs(input, wd);
     List<String> balancers = names("--balancer", balancer, LoadBalancers.names());
     List<String> triggers = names("--trigger", trigger, RemapPolicies.names());
     CostOptions c = costOptions.options(wd);
@@ -142,6 +132,43 @@ public final class AdviseCommand implements Command {
         Values.number("--latency", latency, StepCostModel.ASSUMED_LATENCY, 0, 1e6),
         Values.number("--lockstep-efficiency", lockstepEfficiency, 1, 1e-3, 1), c,
         Values.integer("--top", top, 12, 1, 100_000), plot == null ? null : Values.path("--plot", plot, wd), json);
+  }
+
+  /**
+   * The hierarchies of {@code inputs} in time order ({@link HierarchySeries}), each with {@code costs} applied; a
+   * reader's notes go to {@code err} under the command's name, a malformed file is the usage error naming it.
+   */
+  static List<HierarchyFile> readSeries(String command, List<Path> inputs, String format,
+      CostOptions costs, PrintStream err) throws IOException {
+    List<HierarchyFile> series = new ArrayList<>();
+    for (Path in : inputs) {
+      for (Path file : HierarchySeries.files(in)) {
+        try {
+          HierarchyFile f = BalanceCommand.read(file, format);
+          f.notes().forEach(n -> err.println(command + ": note: " + n));
+          series.add(costs.apply(f));
+        } catch (HierarchyFormatException e) {
+          throw UsageException.of(e);
+        }
+      }
+    }
+    return series;
+  }
+
+  /** The paths of a comma-separated {@code --input}, each of which must exist. */
+  static List<Path> inputs(@Nullable String input, Path wd) {
+    if (input == null || input.isBlank()) {
+      throw new UsageException("a hierarchy file, plotfile folder or series folder is required", "--input");
+    }
+    List<Path> inputs = new ArrayList<>();
+    for (String name : input.split(",")) {
+      Path p = Values.path("--input", name.strip(), wd);
+      if (!java.nio.file.Files.exists(p)) {
+        throw UsageException.input("no such file or folder", p);
+      }
+      inputs.add(p);
+    }
+    return inputs;
   }
 
   private static List<String> names(String option, @Nullable String raw, java.util.Set<String> known) {
@@ -162,18 +189,7 @@ public final class AdviseCommand implements Command {
   @Override
   public int run(Invocation call) throws IOException {
     Options o = options(call.workingDirectory());
-    List<HierarchyFile> series = new ArrayList<>();
-    for (Path in : o.inputs()) {
-      for (Path file : HierarchySeries.files(in)) {
-        try {
-          HierarchyFile f = BalanceCommand.read(file, o.format());
-          f.notes().forEach(n -> call.err().println("advise: note: " + n));
-          series.add(o.costs().apply(f));
-        } catch (HierarchyFormatException e) {
-          throw UsageException.of(e);
-        }
-      }
-    }
+    List<HierarchyFile> series = readSeries("advise", o.inputs(), o.format(), o.costs(), call.err());
     StepTrace t = null;
     if (o.trace() != null) {
       try {
