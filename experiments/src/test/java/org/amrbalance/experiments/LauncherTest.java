@@ -46,7 +46,7 @@ class LauncherTest {
   @Test
   void everyCommandsHelpListsEveryBalancerAndTriggerName() {
     Launcher launcher = Launcher.standard();
-    assertThat(Commands.all()).hasSize(9);
+    assertThat(Commands.all()).hasSize(10);
     for (Command c : Commands.all()) {
       String name = c.getClass().getAnnotation(CommandLine.Command.class).name();
       assertThat(run(launcher, name, "--help")).as(name).isZero();
@@ -55,7 +55,8 @@ class LauncherTest {
       BalancingModules.triggerNames().forEach(t -> assertThat(out()).as(name).contains(t));
     }
     assertThat(run(launcher, "--help")).isZero();
-    assertThat(out()).contains("simulate", "expected-w", "replay", "balance", "reproduce", "bench", "lockstep");
+    assertThat(out()).contains("simulate", "expected-w", "replay", "balance", "reproduce", "bench", "lockstep",
+        "placement");
     assertThat(run(launcher, "help", "replay")).isZero();
     assertThat(out()).contains("--remap-model");
     assertThat(run(launcher)).isEqualTo(2);
