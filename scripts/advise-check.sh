@@ -59,6 +59,8 @@ for r in $(seq 1 "$repeat"); do
   echo "advise-check: repeat $r/$repeat, 1 rank" >&2
   "$root/scripts/demo.sh" --ranks 1 --progress 1000 --trace "$one/trace.csv" --write-hierarchy "$one/h" \
     --output "$one" "${demo_options[@]}" > "$one.log" 2>&1
+  # The 1-rank run's own calibration, the same for every balancer of the repeat.
+  read -r w1 o1 <<< "$(calibration "$one/trace.csv" "$one/h")"
   read -r -a list <<< "${balancers//,/ }"
   order=()
   for k in "${!list[@]}"; do
@@ -81,7 +83,6 @@ for r in $(seq 1 "$repeat"); do
       --trigger adaptive --lockstep-efficiency "$efficiency" --json > "$two.replay-lockstep.json" 2> /dev/null
     java -jar "$jar" advise --input "$two/h" --trace "$one/trace.csv" --ranks 2 --balancer "$b" \
       --trigger adaptive --lockstep-efficiency "$efficiency" --json > "$two.recorded-lockstep.json" 2> /dev/null
-    read -r w1 o1 <<< "$(calibration "$one/trace.csv" "$one/h")"
     read -r w2 o2 <<< "$(calibration "$two/trace.csv" "$two/h")"
     echo "$r,$b,$(per_step "$one.log"),$(per_step "$two.log"),$(predicted "$two.replay.json" "$b"),$(predicted \
       "$two.recorded.json" "recorded by the code"),$w1,$w2,$o1,$o2,$efficiency,$(predicted "$two.replay-lockstep.json" \

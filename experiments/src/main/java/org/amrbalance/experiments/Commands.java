@@ -3,6 +3,8 @@ package org.amrbalance.experiments;
 import org.amrbalance.experiments.cli.Command;
 import org.amrbalance.experiments.cli.Invocation;
 import java.util.List;
+import org.amrbalance.experiments.advise.AdviseCommand;
+import org.amrbalance.experiments.advise.PlacementCommand;
 import org.amrbalance.experiments.balance.BalanceCommand;
 import org.amrbalance.experiments.bench.BenchCommand;
 import org.amrbalance.experiments.reproduce.BalancerComparison;
@@ -28,8 +30,9 @@ final class Commands {
   private Commands() {}
 
   static List<Command> all() {
-    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(), new org.amrbalance.experiments.advise.AdviseCommand(), new org.amrbalance.experiments.advise.PlacementCommand(),
-        new ReproduceCommand(reproductions()), new BenchCommand(), new LockstepCommand(), new CompletionCommand());
+    return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(),
+        new AdviseCommand(), new PlacementCommand(), new ReproduceCommand(reproductions()), new BenchCommand(),
+        new LockstepCommand(), new CompletionCommand());
   }
 
   static List<Reproduction> reproductions() {

@@ -300,8 +300,7 @@ public final class AdviseCommand implements Command {
         + " and waits) and the work rate with every core busy differ from what it measured, and the absolute times"
         + " above can be low by tens of percent (the demo's 2-rank steps predicted from 1 rank: 16-34%% short, 5-24%%"
         + " with --lockstep-efficiency from `amrbalance lockstep`); a trace from the rank count to predict carries"
-        + " both.", traceRanks,
-        traceRanks == 1 ? "" : "s",
+        + " both.", traceRanks, traceRanks == 1 ? "" : "s",
         other.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")));
   }
 
