@@ -12,7 +12,8 @@ import org.amrbalance.spi.internal.Checks;
  * is about 0.11 against a removable idle of 0.005–0.03, and no smoothing after the maximum recovers which rank stays
  * slow. Here each rank's deviation is filtered ({@link RankFilter}) under a model of how deviations grow after a
  * remap ({@link LoadModel}), fitted online by moments to a sample of ranks ({@link MomentFit}: first after
- * {@link Tuning#FIRST_FIT} steps, again at 16 and 32, then every {@link Tuning#REFIT_EVERY} steps and at every
+ * {@link Tuning#FIRST_FIT} steps, again every {@link Tuning#EARLY_REFIT_EVERY} steps up to step
+ * {@link Tuning#EARLY_STEPS}, then every {@link Tuning#REFIT_EVERY} steps and at every
  * remap), started from what each rank did after earlier remaps ({@link RankDrift}), and the posterior is turned into
  * the expected removable idle ({@link ExpectedIdle}). When the steps say little (heavy noise), the estimate follows
  * the fitted growth; when they say much (no noise), it follows the measured idle.
@@ -147,7 +148,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       earlyJumped[age - 1] = jumped;
     }
     boolean due = model == null ? Long.bitCount(total) == 1 || total == Tuning.FIRST_FIT
-        : Long.bitCount(total) == 1 && total <= 32 || sinceFit >= Tuning.REFIT_EVERY;
+        : sinceFit >= (total <= Tuning.EARLY_STEPS ? Tuning.EARLY_REFIT_EVERY : Tuning.REFIT_EVERY);
     boolean hadModel = model != null;
     if (total >= Tuning.FIRST_FIT && due) {
       refit();

@@ -2,6 +2,8 @@ package org.amrbalance.triggers.loads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.amrbalance.spi.StepTimes;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,32 @@ class RankLoadEstimatorTest {
     RankLoadEstimator two = new RankLoadEstimator();
     two.admit(StepTimes.of(1, 2), false);
     assertThat(two.ready()).isFalse(); // the first fit comes at step 8
+  }
+
+  /**
+   * The first remaps are decided on the first fits: every 4 steps up to step 64, then every 16 (a changed model is a
+   * refit; the loads wander and are measured with noise, so every fit differs from the one before).
+   */
+  @Test
+  void theModelIsRefittedEveryFourStepsUpToStep64ThenEverySixteen() {
+    RankLoadEstimator e = new RankLoadEstimator();
+    Random rnd = new Random(9);
+    List<Integer> changes = new ArrayList<>();
+    LoadModel last = null;
+    double[] drift = new double[8];
+    for (int s = 1; s <= 120; s++) {
+      double[] t = new double[8];
+      for (int r = 0; r < 8; r++) {
+        drift[r] += 0.01 * rnd.nextGaussian();
+        t[r] = (1 + drift[r]) * (1 + 0.05 * rnd.nextGaussian());
+      }
+      e.admit(StepTimes.of(t), false);
+      if (e.model() != null && !e.model().equals(last)) {
+        changes.add(s);
+        last = e.model();
+      }
+    }
+    assertThat(changes).containsExactly(8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 80, 96, 112);
   }
 
   /** Averaging towards fits of 0 must not leave variances that shrink into subnormal numbers. */
