@@ -58,6 +58,11 @@ java -jar $jar reproduce trigger-comparison --out docs/results
 splice docs/triggers.md trigger-comparison docs/results/trigger-comparison-summary.md
 splice docs/triggers.md trigger-comparison-held-out docs/results/trigger-comparison-held-out.md
 
+# Where the adaptive trigger's loss on the two hardest rows comes from: the step of its first remap on each tuning
+# replicate, and the loss with that remap forced at the best fixed interval's length (docs/triggers.md; seconds).
+java -jar $jar first-remaps --row ld:sigma=0.2 --fixed 16 > docs/results/first-remaps-ld.md
+java -jar $jar first-remaps --row random-walk:sigma=0.2 --fixed 40 --bin 8 > docs/results/first-remaps-random-walk.md
+
 # What each trigger keeps on 1,024 and 65,536 ranks (heap difference and saved state; half a minute).
 java -Xmx4g -cp $jar org.amrbalance.experiments.bench.TriggerMemory > docs/results/trigger-memory.md
 splice docs/benchmarks.md trigger-memory docs/results/trigger-memory.md

@@ -11,6 +11,7 @@ import org.amrbalance.experiments.reproduce.BalancerComparison;
 import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ExpectedWCurves;
+import org.amrbalance.experiments.reproduce.FirstRemapsCommand;
 import org.amrbalance.experiments.reproduce.LoadDependencyFigure;
 import org.amrbalance.experiments.reproduce.OptimumVersusStopAtRise;
 import org.amrbalance.experiments.reproduce.RealHierarchies;
@@ -32,7 +33,7 @@ final class Commands {
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(),
         new AdviseCommand(), new PlacementCommand(), new ReproduceCommand(reproductions()), new BenchCommand(),
-        new LockstepCommand(), new CompletionCommand());
+        new LockstepCommand(), new FirstRemapsCommand(), new CompletionCommand());
   }
 
   static List<Reproduction> reproductions() {

@@ -46,7 +46,7 @@ class LauncherTest {
   @Test
   void everyCommandsHelpListsEveryBalancerAndTriggerName() {
     Launcher launcher = Launcher.standard();
-    assertThat(Commands.all()).hasSize(10);
+    assertThat(Commands.all()).hasSize(11);
     for (Command c : Commands.all()) {
       String name = c.getClass().getAnnotation(CommandLine.Command.class).name();
       assertThat(run(launcher, name, "--help")).as(name).isZero();

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
  * constant was chosen on: the adaptive trigger is not below Stop-At-Rise by more than {@link TriggerComparison#SAR_MARGIN}
  * and not below the best fixed interval in hindsight (chosen on these same replicates) by more than
  * {@link #BELOW_BEST_FIXED}. The stricter reading, not below it beyond the paired interval's half-width (about 0.0002
- * at 500 replicates), does not hold on these two rows (−0.0007 and −0.0004, docs/triggers.md), and this test does not
- * claim it.
+ * at 500 replicates), does not hold on these two rows (−0.0005 and −0.0003, docs/triggers.md; −0.0007 and −0.0004
+ * before the early refits, whose gain the bound below keeps), and this test does not claim it.
  */
 class HeldOutComparisonIT {
   /** The held-out set of the report; a smaller one would widen the interval the criterion allows. */
@@ -28,7 +28,7 @@ class HeldOutComparisonIT {
   private static final int[] LD_INTERVALS = {12, 13, 14, 15, 16, 18, 20};
   private static final int[] RANDOM_WALK_INTERVALS = {32, 36, 40, 45, 50};
   /** Utilization the adaptive trigger may lose to the best fixed interval in hindsight on these rows. */
-  private static final double BELOW_BEST_FIXED = 0.001;
+  private static final double BELOW_BEST_FIXED = 0.0008;
 
   @Test
   void underTwentyPercentNoiseTheAdaptiveTriggerStaysNearTheBestFixedIntervalAndAboveStopAtRise() {
