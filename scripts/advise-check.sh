@@ -43,13 +43,13 @@ echo "repeat,balancer,measured_1_rank,measured_2_ranks,predicted_replay,predicte
 outside_2,lockstep_efficiency,predicted_replay_lockstep,predicted_recorded_lockstep" > "$results"
 
 per_step() { grep -o '[0-9.]* ms per step' "$1" | head -1 | cut -d' ' -f1; }
-# seconds per step of the JSON line of advise whose balancer (or the recorded baseline) matches $2, in ms
 # The machine's lockstep speedup of 2 threads over 2: how fast ranks that meet at every exchange run here now.
 lockstep() { java -jar "$jar" lockstep --rounds 5 --json | sed -n 's/.*"medianLockstepSpeedup": \([0-9.eE+-]*\).*/\1/p' \
   | awk '{e = $1 / 2; printf "%.4f", (e > 1 ? 1 : e)}'; }
 # "A B": seconds per unit of work and per step outside it, as advise calibrates them from trace $1 and series $2
 calibration() { java -jar "$jar" advise --input "$2" --trace "$1" --ranks 1 --balancer knapsack --trigger never 2>&1 \
   | sed -n 's/.*: \([0-9.eE+-]*\) s per unit of work.* + \([0-9.eE+-]*\) s per step outside it.*/\1 \2/p'; }
+# seconds per step of the JSON line of advise whose balancer (or the recorded baseline) matches $2, in ms
 predicted() { grep "\"balancer\": \"$2\"" "$1" | head -1 | sed 's/.*"secondsPerStep": \([0-9.eE+-]*\).*/\1/' \
   | awk '{printf "%.1f", $1 * 1000}'; }
 

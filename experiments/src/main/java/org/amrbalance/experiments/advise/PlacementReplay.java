@@ -9,7 +9,6 @@ import org.amrbalance.spi.Hierarchy;
 import org.amrbalance.spi.LoadBalancer;
 import org.amrbalance.spi.Machine;
 import org.amrbalance.spi.MigrationPlan;
-import org.amrbalance.spi.Patch;
 import org.amrbalance.spi.internal.Checks;
 
 /**
@@ -42,7 +41,7 @@ final class PlacementReplay {
       } else {
         Assignment next = inherit.balance(problem.withPrevious(placed));
         moved += MigrationPlan.between(placed, next).cells();
-        cells += h.patches().stream().mapToLong(Patch::cells).sum();
+        cells += h.totalCells();
         placed = next;
       }
       efficiency += BalanceReport.of(problem, placed).levelSynchronousEfficiency();

@@ -2,6 +2,8 @@ package org.amrbalance.experiments.reproduce;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.amrbalance.experiments.models.ComparisonWorkload;
@@ -66,43 +68,29 @@ public final class FirstRemaps {
       f[i] = reps.get(i).forced();
       x[i] = reps.get(i).fixed();
     }
+    PairedDifference adaptive = PairedDifference.of(a, x);
     StringBuilder md = new StringBuilder();
     md.append(String.format(Locale.ROOT, "%s, %s: %d tuning replicates from seed %d.%n%n", row.workload().label(),
         row.noise().label(), n, row.seed()));
-    md.append(String.format(Locale.ROOT, "- adaptive − fixed(%d): %s%n", fixed, interval(PairedDifference.of(a, x))));
+    md.append(String.format(Locale.ROOT, "- adaptive − fixed(%d): %s%n", fixed, interval(adaptive)));
     md.append(String.format(Locale.ROOT, "- adaptive with its first remap forced at step %d − fixed(%d): %s%n%n",
         force, fixed, interval(PairedDifference.of(f, x))));
     md.append(String.format(Locale.ROOT, "| first remap at step | replicates | adaptive − fixed(%d), mean"
         + " | share of the mean difference |%n|---|---|---|---|%n", fixed));
-    double total = 0;
-    for (int i = 0; i < n; i++) {
-      total += a[i] - x[i];
-    }
-    int never = 0;
-    double neverSum = 0;
-    int last = 0;
+    double total = n * adaptive.mean();
+    // Per bin of first-remap steps (the key -1 for a run that never remapped): replicates and summed difference.
+    TreeMap<Integer, double[]> bins = new TreeMap<>();
     for (Replicate r : reps) {
-      last = Math.max(last, r.firstRemap() / bin);
-      if (r.firstRemap() == 0) {
-        never++;
-        neverSum += r.adaptive() - r.fixed();
-      }
+      double[] b = bins.computeIfAbsent(r.firstRemap() == 0 ? -1 : r.firstRemap() / bin, k -> new double[2]);
+      b[0]++;
+      b[1] += r.adaptive() - r.fixed();
     }
-    for (int b = 0; b <= last; b++) {
-      double sum = 0;
-      int count = 0;
-      for (Replicate r : reps) {
-        if (r.firstRemap() > 0 && r.firstRemap() / bin == b) {
-          sum += r.adaptive() - r.fixed();
-          count++;
-        }
-      }
-      if (count > 0) {
-        md.append(row((b * bin) + "–" + (b * bin + bin - 1), count, sum, total));
-      }
+    for (Map.Entry<Integer, double[]> e : bins.tailMap(0).entrySet()) {
+      int b = e.getKey();
+      md.append(row((b * bin) + "–" + (b * bin + bin - 1), e.getValue(), total));
     }
-    if (never > 0) {
-      md.append(row("never", never, neverSum, total));
+    if (bins.containsKey(-1)) {
+      md.append(row("never", bins.get(-1), total));
     }
     return md.toString();
   }
@@ -112,9 +100,10 @@ public final class FirstRemaps {
     return String.format(Locale.ROOT, "%+.5f [%+.5f, %+.5f]", d.mean(), d.low(), d.high());
   }
 
-  private static String row(String steps, int count, double sum, double total) {
-    return String.format(Locale.ROOT, "| %s | %d | %+.5f | %s |%n", steps, count, sum / count,
-        total == 0 ? "–" : String.format(Locale.ROOT, "%.2f", sum / total));
+  /** A table row: {@code bin} holds the replicates and their summed difference. */
+  private static String row(String steps, double[] bin, double total) {
+    return String.format(Locale.ROOT, "| %s | %d | %+.5f | %s |%n", steps, (int) bin[0], bin[1] / bin[0],
+        total == 0 ? "–" : String.format(Locale.ROOT, "%.2f", bin[1] / total));
   }
 
   /** A policy that notes the step of its first remap and, when told, asks for it at {@code force} instead. */
