@@ -86,6 +86,14 @@ public final class Option<V> {
   }
 
   /**
+   * A value written as text and read by {@code parser}, which throws an {@link IllegalArgumentException} naming what
+   * is wrong; {@code form} says what the text looks like. No default: not given unless set.
+   */
+  public static <V> Option<V> text(String name, String form, Function<String, V> parser, String help) {
+    return new Option<>(name, help, form, null, "not given", parser, v -> true);
+  }
+
+  /**
    * This option without a default value: {@link Settings#get} answers null unless it is given, and the help says
    * what happens then ({@code meaning}).
    */
@@ -131,6 +139,9 @@ public final class Option<V> {
       v = parser.apply(raw.trim());
     } catch (NumberFormatException e) {
       v = null;
+    } catch (IllegalArgumentException e) {
+      // A text option's parser names the part that is wrong.
+      throw new IllegalArgumentException(name + " = " + raw + ": " + e.getMessage(), e);
     }
     if (v == null || !valid.test(v)) {
       throw new IllegalArgumentException(name + " = " + raw + ": must be " + range);

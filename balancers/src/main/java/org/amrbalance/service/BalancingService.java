@@ -2,6 +2,7 @@ package org.amrbalance.service;
 
 import org.amrbalance.service.ServiceOptions.BadStepTimes;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongSupplier;
@@ -399,6 +400,15 @@ public final class BalancingService {
   /** The report of the assignment in force after the last regrid or remap. */
   public Optional<BalanceReport> lastReport() {
     return Optional.ofNullable(lastReport);
+  }
+
+  /**
+   * What the trigger learned about the problem, as options of its own ({@link RemapPolicy#learnedOptions}): set as
+   * {@code amrbalance.<trigger>.<name>} in a later run of the same problem, they start it from there. Empty before
+   * {@link #attach} and for triggers that carry nothing.
+   */
+  public Map<String, String> learnedOptions() {
+    return policy == null ? Map.of() : policy.learnedOptions();
   }
 
   /** Remaps carried out since {@link #attach} (the first placement included). */

@@ -1,6 +1,7 @@
 package org.amrbalance.triggers;
 
 import java.util.Locale;
+import java.util.Map;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -35,6 +36,10 @@ import org.amrbalance.triggers.loads.RankLoadEstimator;
  *       R ≤ 0, and when R &lt; n only if the idle saved before the end, Σ_{k≤R} b·(n − k) with b the least-squares
  *       slope of r over the whole interval, exceeds c: the idle regrowing along the interval's line, not from a peak.
  * </ul>
+ * <p>What it learned of the loads, the model, carries into a later run of the same problem through
+ * {@link #learnedOptions()} and the option {@code load-model} ({@link AdaptiveOptions#loadModel}): that run acts on it
+ * from its first step instead of fitting its own from step 8 on, and its own fits take over as its steps add up.
+ *
  * Deterministic; the state is written through {@link TriggerState}.
  */
 final class Adaptive implements RemapPolicy {
@@ -45,7 +50,7 @@ final class Adaptive implements RemapPolicy {
   private final AdaptiveOptions options;
   private final RankCount ranks = new RankCount();
   private final IdleSignal signal;
-  private final IdleEstimator loads = new RankLoadEstimator();
+  private final IdleEstimator loads;
   private final double[] recent;
   private double cost;
   private int steps;
@@ -61,6 +66,7 @@ final class Adaptive implements RemapPolicy {
   public Adaptive(AdaptiveOptions options) {
     this.options = Checks.notNull("options", options);
     this.signal = new IdleSignal(options.spikeJump());
+    this.loads = new RankLoadEstimator(options.loadModel());
     this.recent = new double[Math.max(2, options.confirm())];
     this.cost = options.initialCost();
   }
@@ -223,6 +229,12 @@ final class Adaptive implements RemapPolicy {
     squares = f.squares();
     lastDifference = f.lastDifference();
     System.arraycopy(f.recent(), 0, recent, 0, recent.length);
+  }
+
+  /** The load model learned so far, as the option {@code load-model} that starts a later run from it. */
+  @Override
+  public Map<String, String> learnedOptions() {
+    return loads.learned().map(m -> Map.of(AdaptiveOptions.LOAD_MODEL.name(), m.text())).orElse(Map.of());
   }
 
   /** Steps since the last remap. */

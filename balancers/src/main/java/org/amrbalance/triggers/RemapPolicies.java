@@ -30,9 +30,9 @@ public final class RemapPolicies {
           + " held, abrupt changes caught and no remap that cannot pay before the end (the default)",
       s -> new Adaptive(new AdaptiveOptions(initialCost(s), s.get(AdaptiveOptions.MIN_COST),
           s.get(AdaptiveOptions.STEPS), s.get(AdaptiveOptions.SPIKE_JUMP), s.get(AdaptiveOptions.JUMP_SIGMAS),
-          s.get(AdaptiveOptions.CONFIRM))),
+          s.get(AdaptiveOptions.CONFIRM), s.get(AdaptiveOptions.LOAD_MODEL))),
       AdaptiveOptions.INITIAL_COST, AdaptiveOptions.MIN_COST, AdaptiveOptions.STEPS, AdaptiveOptions.SPIKE_JUMP,
-      AdaptiveOptions.JUMP_SIGMAS, AdaptiveOptions.CONFIRM);
+      AdaptiveOptions.JUMP_SIGMAS, AdaptiveOptions.CONFIRM, AdaptiveOptions.LOAD_MODEL);
 
   public static final Component<RemapPolicy> STOP_AT_RISE = Component.trigger(StopAtRise.NAME,
       "remap when W(n), the average idle time per step since the last remap with its cost, first rises (seed 000)",

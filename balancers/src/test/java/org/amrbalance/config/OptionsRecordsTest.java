@@ -105,9 +105,9 @@ class OptionsRecordsTest {
     rejects("steps = -1: must be an integer in [0, 9223372036854775807]", () -> StopAtRiseOptions.defaults().steps(-1),
         () -> new StopAtRiseOptions(Double.NaN, 0, -1));
     rejects("confirm = 17: must be an integer in [1, 16]", () -> AdaptiveOptions.defaults().confirm(17),
-        () -> new AdaptiveOptions(Double.NaN, 0, 0, 1, 0, 17));
+        () -> new AdaptiveOptions(Double.NaN, 0, 0, 1, 0, 17, null));
     rejects("spike-jump = 0.0: must be a number in (0, 1000]", () -> AdaptiveOptions.defaults().spikeJump(0),
-        () -> new AdaptiveOptions(Double.NaN, 0, 0, 0, 0, 1));
+        () -> new AdaptiveOptions(Double.NaN, 0, 0, 0, 0, 1, null));
     rejects("horizon = 0: must be an integer in [1, 2147483647]", () -> ServiceOptions.defaults().withHorizon(0),
         () -> new ServiceOptions(true, 0, false, BadStepTimes.SKIP));
     rejects("badStepTimes = null: must be REJECT or SKIP", () -> ServiceOptions.defaults().withBadStepTimes(null),

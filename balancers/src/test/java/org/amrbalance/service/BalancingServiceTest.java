@@ -183,6 +183,25 @@ class BalancingServiceTest {
   }
 
   @Test
+  void theServiceHandsOverWhatItsTriggerLearnedForALaterRun() {
+    BalancingService s = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),
+        RemapPolicies::adaptive, ServiceOptions.defaults().withLog(false));
+    assertThat(s.learnedOptions()).isEmpty();
+    s.attach(new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5));
+    s.regridded();
+    java.util.Random rnd = new java.util.Random(1);
+    for (int i = 0; i < 7; i++) {
+      s.stepped(StepTimes.of(1 + 0.1 * rnd.nextGaussian(), 1, 1, 1));
+    }
+    assertThat(s.learnedOptions()).isEmpty(); // no model before the first fit, at step 8
+    s.stepped(StepTimes.of(1.2, 1, 1, 1));
+    assertThat(s.learnedOptions()).containsOnlyKeys("load-model");
+    // A later run configured with it starts from the model.
+    assertThat(RemapPolicies.factory("adaptive", s.learnedOptions()).get().learnedOptions())
+        .isEqualTo(s.learnedOptions());
+  }
+
+  @Test
   void aRestoredServiceDecidesAsTheSavedOneWouldHave() {
     FakeHost host = new FakeHost(FOUR_TILES, Machine.fullyConnected(4), 0.5);
     BalancingService a = new BalancingService(new RoundRobinBalancer(), new InheritingPlacement(),

@@ -41,6 +41,8 @@ class TriggerStateTest {
     t.put("adaptive", () -> new Adaptive(AdaptiveOptions.defaults().initialCost(0.5)));
     t.put("adaptive, horizon, one-step confirmation", () -> new Adaptive(AdaptiveOptions.defaults().steps(STEPS)
         .confirm(1)));
+    t.put("adaptive, carried load model", () -> new Adaptive(AdaptiveOptions.defaults().initialCost(0.5)
+        .loadModel(new org.amrbalance.triggers.loads.CarriedModel(1e-3, 1e-4, 1e-3, 4e-4, 50))));
     t.put("remap-frequency, paper estimates", () -> new RemapFrequency(RemapFrequencyOptions.defaults().paper()
         .estimated(3, true)));
     t.put("fixed-interval", () -> FixedInterval.every(7));

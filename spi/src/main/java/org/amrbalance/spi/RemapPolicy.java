@@ -1,5 +1,6 @@
 package org.amrbalance.spi;
 
+import java.util.Map;
 import org.amrbalance.spi.internal.Checks;
 
 /**
@@ -33,6 +34,16 @@ public interface RemapPolicy {
    */
   default RemapDecision onRegrid() {
     return RemapDecision.keep("regrid");
+  }
+
+  /**
+   * What this policy has learned about the problem, rather than about this run's place in it, as options of its
+   * configuration (name to value, without the {@code amrbalance.<trigger>.} prefix): a fresh policy of the same kind
+   * configured with them starts a later run of the same problem where this one left off instead of learning it
+   * again. Empty by default (nothing worth carrying).
+   */
+  default Map<String, String> learnedOptions() {
+    return Map.of();
   }
 
   /**

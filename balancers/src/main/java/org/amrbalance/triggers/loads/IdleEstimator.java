@@ -1,5 +1,6 @@
 package org.amrbalance.triggers.loads;
 
+import java.util.Optional;
 import org.amrbalance.spi.StepTimes;
 import org.amrbalance.spi.TriggerState;
 
@@ -26,6 +27,11 @@ public interface IdleEstimator {
 
   /** The sum of {@link #idle()} over the interval's steps so far, this one included. */
   double idleSum();
+
+  /** The load model learned so far, to start a later run of the same problem from; empty if there is none. */
+  default Optional<CarriedModel> learned() {
+    return Optional.empty();
+  }
 
   /** Writes the whole state. */
   void write(TriggerState.Writer out);

@@ -74,6 +74,50 @@ class RankLoadEstimatorTest {
     assertThat(changes).containsExactly(8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 80, 96, 112);
   }
 
+  /** Eight ranks of equal loads behind 5% noise: nothing drifts. */
+  private static void equalLoads(RankLoadEstimator e, Random rnd, int steps) {
+    for (int s = 0; s < steps; s++) {
+      double[] t = new double[8];
+      for (int r = 0; r < 8; r++) {
+        t[r] = 1 + 0.05 * rnd.nextGaussian();
+      }
+      e.admit(StepTimes.of(t), false);
+    }
+  }
+
+  @Test
+  void aCarriedModelIsInForceFromTheFirstStep() {
+    CarriedModel carried = new CarriedModel(0, 1e-4, 1e-3, 0.0025, 100);
+    RankLoadEstimator e = new RankLoadEstimator(carried);
+    equalLoads(e, new Random(3), 1);
+    assertThat(e.ready()).isTrue();
+    assertThat(e.model()).isEqualTo(carried.model());
+    RankLoadEstimator cold = new RankLoadEstimator();
+    equalLoads(cold, new Random(3), 7);
+    assertThat(cold.ready()).isFalse();
+    assertThat(cold.learned()).isEmpty();
+  }
+
+  /**
+   * A fit of the run's own t steps is blended with the carried model's p steps as t / (t + p) before the model in
+   * force moves half way to it (the carried model counts as the first fit): the first fit at step 8 moves a carried
+   * wander of 1e-3 that these steps do not show by at most 0.5 × 8/28, and by step 400 the run's own fits rule.
+   */
+  @Test
+  void theRunsOwnFitsTakeOverAsItsStepsAddUp() {
+    CarriedModel carried = new CarriedModel(0, 0, 1e-3, 0.0025, 20);
+    RankLoadEstimator e = new RankLoadEstimator(carried);
+    Random rnd = new Random(5);
+    equalLoads(e, rnd, 8);
+    assertThat(e.model().wander()).isBetween(1e-3 * (1 - 0.5 * 8 / 28.0) - 1e-12, 1e-3 * (1 - 0.5 * 8 / 28.0 / 2));
+    equalLoads(e, rnd, 392);
+    assertThat(e.model().wander()).isLessThan(0.1e-3);
+    assertThat(e.learned()).hasValueSatisfying(m -> {
+      assertThat(m.steps()).isEqualTo(420); // the carried model's 20 and this run's 400
+      assertThat(m.wander()).isEqualTo(e.model().wander());
+    });
+  }
+
   /** Averaging towards fits of 0 must not leave variances that shrink into subnormal numbers. */
   @Test
   void tinyVariancesAreFlushedToZero() {

@@ -56,6 +56,8 @@ public final class TriggerComparison extends SampledReproduction {
 
   /** The reference told the loads before the noise ({@link KnownLoadsStopAtRise}). */
   static final String KNOWN_LOADS = "stop-at-rise (loads known)";
+  /** The adaptive trigger started from the model it learned in an earlier run of the same row. */
+  static final String CARRIED = "adaptive (model carried)";
 
   /** The rows added after the tuning take their seeds from here on (1000 per row), apart from the tuning set's. */
   static final long NEW_ROW_SEEDS = 50_000;
@@ -199,19 +201,47 @@ public final class TriggerComparison extends SampledReproduction {
   static Map<String, Supplier<RemapPolicy>> triggers(ComparisonWorkload w) {
     Map<String, Supplier<RemapPolicy>> out = new LinkedHashMap<>();
     for (String name : RemapPolicies.names()) {
-      Map<String, String> options = new LinkedHashMap<>();
-      var provider = RemapPolicies.component(name);
-      if (provider.options().containsKey("initial-cost")) {
-        options.put("initial-cost", Double.toString(w.cost()));
-      }
-      for (String horizon : List.of("steps", "expected-steps")) {
-        if (provider.options().containsKey(horizon)) {
-          options.put(horizon, Integer.toString(w.steps()));
-        }
-      }
-      out.put(name, RemapPolicies.factory(name, options));
+      out.put(name, RemapPolicies.factory(name, options(name, w)));
     }
     return out;
+  }
+
+  /** What every trigger is told on {@code w} where it takes it: the remap cost and the run's length. */
+  private static Map<String, String> options(String trigger, ComparisonWorkload w) {
+    Map<String, String> options = new LinkedHashMap<>();
+    var provider = RemapPolicies.component(trigger);
+    if (provider.options().containsKey("initial-cost")) {
+      options.put("initial-cost", Double.toString(w.cost()));
+    }
+    for (String horizon : List.of("steps", "expected-steps")) {
+      if (provider.options().containsKey(horizon)) {
+        options.put(horizon, Integer.toString(w.steps()));
+      }
+    }
+    return options;
+  }
+
+  /**
+   * The adaptive trigger started from what it learned in an earlier run of the same problem: for replicate r, the
+   * run on seed {@code firstSeed + r − }{@link #HELD_OUT_SEEDS} (a held-out replicate's earlier run is the row's own
+   * replicate r, which no held-out seed is), whose {@link RemapPolicy#learnedOptions()} configure the second.
+   */
+  private static Cell carried(Row row, int replicates, long firstSeed) {
+    ComparisonWorkload w = row.workload();
+    String name = RemapPolicies.ADAPTIVE.name();
+    Map<String, String> base = options(name, w);
+    double[] u = new double[replicates];
+    double[] remaps = new double[replicates];
+    IntStream.range(0, replicates).parallel().forEach(r -> {
+      RemapPolicy earlier = RemapPolicies.factory(name, base).get();
+      w.run(firstSeed + r - HELD_OUT_SEEDS, row.noise(), earlier);
+      Map<String, String> options = new LinkedHashMap<>(base);
+      options.putAll(earlier.learnedOptions());
+      RunResult res = w.run(firstSeed + r, row.noise(), RemapPolicies.factory(name, options).get());
+      u[r] = res.utilization();
+      remaps[r] = res.remaps();
+    });
+    return new Cell(CARRIED, u, remaps);
   }
 
   /**
@@ -281,8 +311,12 @@ public final class TriggerComparison extends SampledReproduction {
     return cells;
   }
 
-  /** The adaptive trigger against its references on one row's replicates. */
-  public record HeldOut(Row row, long firstSeed, Cell adaptive, Cell stopAtRise, Cell bestFixed, Cell never) {
+  /**
+   * The adaptive trigger against its references on one row's replicates; {@code carried}: the adaptive trigger
+   * started from the load model it learned in an earlier run of the row ({@link #carried(Row, int, long)}).
+   */
+  public record HeldOut(Row row, long firstSeed, Cell adaptive, Cell stopAtRise, Cell bestFixed, Cell never,
+      Cell carried) {
     public int replicates() {
       return adaptive.utilization().length;
     }
@@ -310,8 +344,26 @@ public final class TriggerComparison extends SampledReproduction {
 
     /** The criterion: not below the best fixed interval beyond its interval, nor below Stop-At-Rise. */
     public boolean holds() {
-      PairedDifference best = versusBestFixed();
-      return best.mean() >= -best.halfWidth() && versusStopAtRise().mean() >= -SAR_MARGIN;
+      return holds(adaptive);
+    }
+
+    /** The same criterion for the adaptive trigger started from an earlier run's model. */
+    public boolean carriedHolds() {
+      return holds(carried);
+    }
+
+    private boolean holds(Cell trigger) {
+      PairedDifference best = PairedDifference.of(trigger.utilization(), bestFixed.utilization());
+      PairedDifference sar = PairedDifference.of(trigger.utilization(), stopAtRise.utilization());
+      return best.mean() >= -best.halfWidth() && sar.mean() >= -SAR_MARGIN;
+    }
+
+    public PairedDifference carriedVersusBestFixed() {
+      return PairedDifference.of(carried.utilization(), bestFixed.utilization());
+    }
+
+    public PairedDifference carriedVersusStopAtRise() {
+      return PairedDifference.of(carried.utilization(), stopAtRise.utilization());
     }
 
     /** The best interval m. */
@@ -337,7 +389,8 @@ public final class TriggerComparison extends SampledReproduction {
     policies.put("never", RemapPolicies::never);
     putFixed(policies, intervals);
     List<Cell> c = cells(row.workload(), row.noise(), replicates, firstSeed, policies);
-    return new HeldOut(row, firstSeed, c.get(0), c.get(1), bestFixed(c.subList(3, c.size())), c.get(2));
+    return new HeldOut(row, firstSeed, c.get(0), c.get(1), bestFixed(c.subList(3, c.size())), c.get(2),
+        carried(row, replicates, firstSeed));
   }
 
   /** The held-out table as markdown and CSV. */
@@ -349,16 +402,20 @@ public final class TriggerComparison extends SampledReproduction {
         "adaptive_utilization", "vs_best_fixed", "vs_best_fixed_low", "vs_best_fixed_high", "vs_stop_at_rise",
         "vs_stop_at_rise_low", "vs_stop_at_rise_high", "vs_never", "vs_never_low", "vs_never_high", "reference",
         "vs_reference", "vs_reference_low", "vs_reference_high", "remaps_adaptive", "remaps_stop_at_rise",
-        "remaps_best_fixed", "verdict");
+        "remaps_best_fixed", "verdict", "carried_vs_best_fixed", "carried_vs_best_fixed_low",
+        "carried_vs_best_fixed_high", "carried_vs_stop_at_rise", "remaps_carried", "carried_verdict");
     StringBuilder md = new StringBuilder();
     md.append(String.format(Locale.ROOT, "%d held-out replicates per row, seeds %,d above the row's own: no constant of"
         + " any trigger was chosen on them. The best fixed interval m is chosen in hindsight on these replicates;"
         + " differences are paired, mean [95%% interval]. Verdict: holds where adaptive − best fixed ≥ −(half-width of"
         + " its interval) and adaptive − stop-at-rise ≥ −%s. A trace row is one recorded path; its replicates differ"
-        + " only in the noise.%n%n", replicates, HELD_OUT_SEEDS, SAR_MARGIN));
+        + " only in the noise. Carried: the adaptive trigger started from the load model it learned in an earlier run"
+        + " of the row (replicate r's run on the row's own seed r, %,d below), the same criterion.%n%n", replicates,
+        HELD_OUT_SEEDS, SAR_MARGIN, HELD_OUT_SEEDS));
     md.append("| model | noise | adaptive − best fixed (m) | adaptive − stop-at-rise | adaptive − never"
-        + " | adaptive − max(best fixed, never) | remaps adaptive / SAR / best | verdict |\n");
-    md.append("|---|---|---|---|---|---|---|---|\n");
+        + " | adaptive − max(best fixed, never) | remaps adaptive / SAR / best | verdict"
+        + " | carried − best fixed | carried − stop-at-rise | carried: remaps, verdict |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Row row : rows) {
       progress.printf(Locale.ROOT, "trigger-comparison, held out: %s, noise %s, %d replicates%n",
           row.workload().label(), row.noise().label(), replicates);
@@ -369,13 +426,18 @@ public final class TriggerComparison extends SampledReproduction {
       PairedDifference vr = h.versusReference();
       String reference = h.reference() == h.never() ? "never" : "best fixed";
       String verdict = h.holds() ? "holds" : "below";
+      PairedDifference cb = h.carriedVersusBestFixed();
+      PairedDifference cs = h.carriedVersusStopAtRise();
+      String carriedVerdict = h.carriedHolds() ? "holds" : "below";
       csv.add(row.workload().label(), row.noise().label(), replicates, row.heldOutSeed(), h.bestInterval(),
           h.adaptive().meanUtilization(), vb.mean(), vb.low(), vb.high(), vs.mean(), vs.low(), vs.high(), vn.mean(),
           vn.low(), vn.high(), reference, vr.mean(), vr.low(), vr.high(), h.adaptive().meanRemaps(),
-          h.stopAtRise().meanRemaps(), h.bestFixed().meanRemaps(), verdict);
-      md.append(String.format(Locale.ROOT, "| %s | %s | %s (%d) | %s | %s | %s (%s) | %.1f / %.1f / %.1f | %s |%n",
-          row.workload().label(), row.noise().label(), vb, h.bestInterval(), vs, vn, vr, reference,
-          h.adaptive().meanRemaps(), h.stopAtRise().meanRemaps(), h.bestFixed().meanRemaps(), verdict));
+          h.stopAtRise().meanRemaps(), h.bestFixed().meanRemaps(), verdict, cb.mean(), cb.low(), cb.high(),
+          cs.mean(), h.carried().meanRemaps(), carriedVerdict);
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s (%d) | %s | %s | %s (%s) | %.1f / %.1f / %.1f | %s | %s | %s"
+          + " | %.1f, %s |%n", row.workload().label(), row.noise().label(), vb, h.bestInterval(), vs, vn, vr, reference,
+          h.adaptive().meanRemaps(), h.stopAtRise().meanRemaps(), h.bestFixed().meanRemaps(), verdict, cb, cs,
+          h.carried().meanRemaps(), carriedVerdict));
     }
     return new HeldOutTables(md.toString(), csv);
   }
