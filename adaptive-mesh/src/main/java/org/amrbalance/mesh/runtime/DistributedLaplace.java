@@ -541,6 +541,14 @@ public final class DistributedLaplace {
     return runId;
   }
 
+  /**
+   * What the trigger learned of the problem, as options of its own ({@link BalancingService#learnedOptions}): the
+   * same on every rank; set in a later run of the same problem, they start it from there.
+   */
+  public java.util.Map<String, String> learnedOptions() {
+    return service.learnedOptions();
+  }
+
   /** Every remap so far (the placement when the service was attached included). */
   public List<Remap> remaps() {
     return List.copyOf(stats.remaps);

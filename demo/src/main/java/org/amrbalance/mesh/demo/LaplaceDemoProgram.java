@@ -131,6 +131,8 @@ public final class LaplaceDemoProgram implements RankProgram {
       printer.println(RESULT_JSON + " " + resultJson(comm.size(), sum));
     }
     printSummary(printer, comm.size(), sum);
+    run.learnedOptions().forEach((name, value) -> printer.printf(Locale.ROOT, "  learned by the trigger         %s"
+        + " (starts a later run of this problem from it)%n", learnedSetting(options.trigger(), name, value)));
     // Collective: a run on other ranks or hosts that ends with the same digest ended with the same field.
     Snapshot last = run.snapshot(0);
     if (last != null) {
@@ -299,6 +301,11 @@ public final class LaplaceDemoProgram implements RankProgram {
       b.append(l == 0 ? "" : "/").append(perLevel[l]);
     }
     return b.toString();
+  }
+
+  /** The demo's argument that sets a trigger's learned option in a later run. */
+  static String learnedSetting(String trigger, String option, String value) {
+    return "--set amrbalance." + trigger + "." + option + "=" + value;
   }
 
   static void printSummary(PrintStream out, int ranks, Summary s) {

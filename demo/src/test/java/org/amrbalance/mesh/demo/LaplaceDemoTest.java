@@ -86,6 +86,26 @@ class LaplaceDemoTest {
     return new DemoBenchmark.Run(balancing, ranks, result, steps, warmup, round);
   }
 
+  /** The adaptive trigger's load model, printed at the end, is a setting a later run takes back. */
+  @Test
+  void printsWhatTheTriggerLearnedAsASettingOfALaterRun() throws Exception {
+    LaplaceDemo.Args args = LaplaceDemo.Args.parse("--problem", "small", "--steps", "9", "--lmax", "2", "--ranks", "2",
+        "--trigger", "adaptive");
+    String out = ThreadRanks.output(2, args.programArgs());
+    String line = out.lines().filter(l -> l.contains("learned by the trigger")).findFirst().orElseThrow(
+        () -> new AssertionError("no learned line in\n" + out));
+    String setting = line.replaceAll(".*--set (\\S+).*", "$1");
+    assertThat(setting).startsWith("amrbalance.adaptive.load-model=");
+    // Taken back: a known setting of the trigger, whose value the trigger accepts.
+    LaplaceDemo.Args later = LaplaceDemo.Args.parse("--trigger", "adaptive", "--set", setting);
+    assertThat(later.unusedSettings()).isEmpty();
+    org.amrbalance.triggers.loads.CarriedModel.parse(setting.substring(setting.indexOf('=') + 1));
+    // Nothing for a trigger that learns nothing.
+    String fixed = ThreadRanks.output(2, LaplaceDemo.Args.parse("--problem", "small", "--steps", "2", "--lmax", "2",
+        "--ranks", "2", "--trigger", "fixed-interval").programArgs());
+    assertThat(fixed).doesNotContain("learned by the trigger");
+  }
+
   @Test
   void everyStepSplitsIntoPhasesAndTheBenchmarkReportsSpeedupAndAPlot(@TempDir Path dir) throws Exception {
     String[] argv = {"--steps", "4", "--lmax", "2", "--trigger", "every-regrid", "--output", dir.toString()};
