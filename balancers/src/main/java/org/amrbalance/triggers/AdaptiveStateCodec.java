@@ -7,11 +7,12 @@ import org.amrbalance.triggers.loads.IdleEstimator;
 /**
  * The byte format of {@link Adaptive}'s saved state, kind {@code adaptive}, version {@value #VERSION}: the trigger's
  * own numbers ({@link Fields}), then {@link IdleSignal}'s, then the load estimate's ({@link IdleEstimator#write}).
- * Version 5 (the moment fit's pairs across regrids and changes within them) reads no earlier version: a checkpoint of
- * an older release is refused with a message naming both versions, and the trigger stays as it was.
+ * Version 6 (whether a carried load model was dropped; 5 added the moment fit's pairs across regrids and changes
+ * within them) reads no earlier version: a checkpoint of an older release is refused with a message naming both
+ * versions, and the trigger stays as it was.
  */
 final class AdaptiveStateCodec {
-  static final int VERSION = 5;
+  static final int VERSION = 6;
 
   private AdaptiveStateCodec() {}
 

@@ -155,6 +155,57 @@ final class MomentFit {
     return LoadModel.of(NonNegativeLeastSquares.solve(a, b));
   }
 
+  /** The mean squared step-to-step change of the fitted ranks' deviations, pairs across regrids left out; NaN: none. */
+  double meanSquaredChange() {
+    double changeSum = changes;
+    double pairs = ranks * Math.max(0, n - 1 - skipped[0]);
+    for (int j = 0; j < kept; j++) {
+      double[] s = closed[(first + j) % lengths.length];
+      changeSum += s[7];
+      pairs += ranks * (lengths[(first + j) % lengths.length] - 1 - s[4]);
+    }
+    return pairs > 0 ? changeSum / pairs : Double.NaN;
+  }
+
+  /**
+   * How far the interval sums (Σy)² and (Σk·y)² of the kept and running intervals lie from what {@code model}
+   * expects of them, in deviations: the larger of the two |observed − expected| / √(2·Σ E²), each rank-interval's
+   * sum being E·χ²₁ under the model. Both sums carry the growth, so a model of another problem shows here once the
+   * steps can tell it; 0 before any step.
+   */
+  double discrepancy(LoadModel model) {
+    double[] theta = model.toArray();
+    double[] observed = new double[4];
+    double[] expected = new double[4];
+    double[] spread = new double[4];
+    for (int j = 0; j <= kept; j++) {
+      int len = j < kept ? lengths[(first + j) % lengths.length] : n;
+      if (len == 0) {
+        continue;
+      }
+      double[][] r = rows(len);
+      double[] s = j < kept ? closed[(first + j) % lengths.length] : stats();
+      for (int e = 2; e < 4; e++) {
+        double mean = 0;
+        for (int p = 0; p < 4; p++) {
+          mean += r[e][p] * theta[p];
+        }
+        observed[e] += s[e];
+        expected[e] += ranks * mean;
+        spread[e] += 2 * ranks * mean * mean;
+      }
+    }
+    double worst = 0;
+    for (int e = 2; e < 4; e++) {
+      if (spread[e] > 0) {
+        worst = Math.max(worst, Math.abs(observed[e] - expected[e]) / Math.sqrt(spread[e]));
+      } else if (observed[e] > 0) {
+        return Double.POSITIVE_INFINITY; // the model expects no spread at all and the steps have some
+      }
+    }
+    return worst;
+  }
+
   private double[] stats() {
     double[] s = new double[STATS];
     System.arraycopy(skipped, 0, s, 4, 3);

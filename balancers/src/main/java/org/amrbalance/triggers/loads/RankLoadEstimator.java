@@ -27,6 +27,8 @@ import org.amrbalance.spi.internal.Checks;
 public final class RankLoadEstimator implements IdleEstimator {
   /** A model an earlier run of the same problem learned, or null: this run learns from its own steps alone. */
   @Nullable private final CarriedModel carried;
+  /** Whether this run's steps showed the carried model to be another problem's (it is then left out). */
+  private boolean carriedDropped;
   private int ranks;
   private int[] fitRanks;
   private MomentFit fit;
@@ -84,6 +86,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     filter = new RankFilter(n);
     drift = new RankDrift(n);
     model = carried == null ? null : carried.model();
+    carriedDropped = false;
     slopeWeight = 0;
     fits = carried == null ? 0 : 1; // the carried model counts as a first fit
     total = 0;
@@ -256,7 +259,12 @@ public final class RankLoadEstimator implements IdleEstimator {
   private void refit() {
     sinceFit = 0;
     LoadModel m = fit.estimate();
-    if (m != null && carried != null) {
+    if (m != null && carried != null && !carriedDropped && contradicts()) {
+      // Another problem's model: this run starts over from its own fit, as if nothing had been carried.
+      carriedDropped = true;
+      model = null;
+    }
+    if (m != null && carried != null && !carriedDropped) {
       // Each weighs the steps it was learned from (a carried model at most the window a fit sees), so the run's own
       // fits take over as it goes on; on 500 held-out replicates this closed LD and the random walk at 20% noise.
       double own = total;
@@ -274,6 +282,19 @@ public final class RankLoadEstimator implements IdleEstimator {
         model = m;
       }
     }
+  }
+
+  /**
+   * Whether this run's steps say the carried model is another problem's: the mean squared step-to-step change of the
+   * shares, E[(y_k − y_(k−1))²] = 2·noise + wander + slope, off by more than {@link Tuning#CARRIED_NOISE_FACTOR}, or
+   * the interval sums far from what it expects of the growth. (The fitted noise itself will not do: over one long
+   * interval the fit trades it for the residue and sets it to 0.)
+   */
+  private boolean contradicts() {
+    double expected = 2 * carried.noise() + carried.wander() + carried.slope();
+    double seen = fit.meanSquaredChange();
+    boolean changesOff = seen > Tuning.CARRIED_NOISE_FACTOR * expected || expected > Tuning.CARRIED_NOISE_FACTOR * seen;
+    return changesOff || fit.discrepancy(carried.model()) > Tuning.CARRIED_DEVIATIONS;
   }
 
   /** This step's expected idle, from the filter's posterior, added to the interval's sum. */
@@ -326,8 +347,9 @@ public final class RankLoadEstimator implements IdleEstimator {
     if (model == null) {
       return Optional.empty();
     }
-    boolean ownFit = fits > (carried == null ? 0 : 1);
-    long steps = (carried == null ? 0 : carried.steps()) + (ownFit ? total : 0);
+    boolean usesCarried = carried != null && !carriedDropped;
+    boolean ownFit = fits > (usesCarried ? 1 : 0);
+    long steps = (usesCarried ? carried.steps() : 0) + (ownFit ? total : 0);
     return Optional.of(CarriedModel.of(model, Math.max(1, steps)));
   }
 
@@ -345,7 +367,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     }
     out.putInt(ranks).putLong(total).putInt(age).putInt(sinceFit).putDouble(idle).putDouble(idleSum)
         .putBoolean(regridded).putLong(jumps).putDouble(jumpSquares).putBoolean(hasPrevious).putDouble(slopeWeight)
-        .putInt(fits)
+        .putInt(fits).putBoolean(carriedDropped)
         .putDoubles(model == null ? null : model.toArray()).putDoubles(shares).putDoubles(sumY).putDoubles(sumKy)
         .putDoubles(filter.toArray()).putDoubles(drift.toArray()).putDoubles(fitState).putDoubles(earlyFlat);
   }
@@ -364,6 +386,7 @@ public final class RankLoadEstimator implements IdleEstimator {
     boolean hp = in.readBoolean();
     double sw = in.readDouble();
     int nf = in.readInt();
+    boolean dropped = in.readBoolean();
     double[] m = in.readDoubles();
     double[] last = in.readDoubles();
     double[] sy = in.readDoubles();
@@ -392,6 +415,7 @@ public final class RankLoadEstimator implements IdleEstimator {
       hasPrevious = hp;
       slopeWeight = sw;
       fits = nf;
+      carriedDropped = dropped;
       model = m == null ? null : LoadModel.of(m);
       System.arraycopy(last, 0, shares, 0, n);
       System.arraycopy(sy, 0, sumY, 0, n);

@@ -20,6 +20,16 @@ final class Tuning {
   static final int EARLY_REFIT_EVERY = 4;
   /** The early refits' span: one or two intervals of the tuning rows; 128 instead changed nothing. */
   static final int EARLY_STEPS = 64;
+  /**
+   * A carried model is dropped for the run's own once the mean squared step-to-step change it expects is off by more
+   * than this factor from the run's (mostly noise, what a few steps pin best: 8 steps of 16 ranks within about 15%) ...
+   */
+  static final double CARRIED_NOISE_FACTOR = 2;
+  /**
+   * ... or the run's interval sums lie this many deviations from what it expects ({@link MomentFit#discrepancy}; at
+   * 5, a sum of 16 ranks' χ²₁ exceeds it about once in 2,000 fits under the carried model itself).
+   */
+  static final double CARRIED_DEVIATIONS = 5;
   /** Ranks whose moments are fitted, spread over the machine: 32 ranks × a few intervals pin four variances. */
   static final int FIT_RANKS = 32;
   /** Steps of closed intervals whose moments are kept: a few intervals of every model the comparison runs. */

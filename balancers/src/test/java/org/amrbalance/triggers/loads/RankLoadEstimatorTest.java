@@ -118,6 +118,41 @@ class RankLoadEstimatorTest {
     });
   }
 
+  /** Sixteen ranks whose loads wander by {@code wander} a step from 1, behind noise of deviation {@code noise}. */
+  private static void wandering(RankLoadEstimator e, Random rnd, int steps, double wander, double noise) {
+    double[] load = new double[16];
+    java.util.Arrays.fill(load, 1);
+    for (int s = 0; s < steps; s++) {
+      double[] t = new double[16];
+      for (int r = 0; r < 16; r++) {
+        load[r] += Math.sqrt(wander) * rnd.nextGaussian();
+        t[r] = load[r] * (1 + noise * rnd.nextGaussian());
+      }
+      e.admit(StepTimes.of(t), false);
+    }
+  }
+
+  /**
+   * A carried model of another problem is dropped for the run's own fits once the steps tell: its noise off by more
+   * than twice (seen at the first fit), or its growth far from the interval sums (seen within the run); a carried
+   * model of the same problem is kept for the whole run.
+   */
+  @Test
+  void aCarriedModelTheStepsContradictIsDroppedAndOneTheyAgreeWithIsKept() {
+    RankLoadEstimator noisier = new RankLoadEstimator(new CarriedModel(0, 0, 1e-4, 0.04, 400));
+    wandering(noisier, new Random(1), 8, 1e-4, 0.01);
+    assertThat(noisier.learned()).hasValueSatisfying(m -> assertThat(m.steps()).isEqualTo(8));
+    assertThat(noisier.model().noise()).isLessThan(0.001);
+
+    RankLoadEstimator still = new RankLoadEstimator(new CarriedModel(0, 0, 0, 1e-4, 400));
+    wandering(still, new Random(2), 100, 1e-4, 0.01);
+    assertThat(still.learned()).hasValueSatisfying(m -> assertThat(m.steps()).isEqualTo(100));
+
+    RankLoadEstimator same = new RankLoadEstimator(new CarriedModel(0, 0, 1e-4, 1e-4, 400));
+    wandering(same, new Random(3), 400, 1e-4, 0.01);
+    assertThat(same.learned()).hasValueSatisfying(m -> assertThat(m.steps()).isEqualTo(800));
+  }
+
   /** Averaging towards fits of 0 must not leave variances that shrink into subnormal numbers. */
   @Test
   void tinyVariancesAreFlushedToZero() {
