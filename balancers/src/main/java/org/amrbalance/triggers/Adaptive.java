@@ -7,14 +7,13 @@ import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
 import org.amrbalance.spi.internal.Checks;
 import org.amrbalance.triggers.loads.IdleEstimator;
-import org.amrbalance.triggers.loads.RankLoadEstimator;
 
 /**
  * The default trigger: Stop-At-Rise's rule on the idle a remap removes in expectation, estimated per rank, with a
  * detector of abrupt change and a horizon.
  *
  * <p>Inputs: each rank's share of the step, filtered under a model of how shares drift apart after a remap that is
- * fitted to the run's own history ({@link RankLoadEstimator}): the estimate e_n of the idle a remap removes now, in
+ * fitted to the run's own history ({@link IdleEstimator#perRank}): the estimate e_n of the idle a remap removes now, in
  * shares of the mean step time, so a uniform slowdown or a spike on every rank changes nothing; a step whose relative
  * idle r = (T_max − T_avg)/T_avg jumps by more than {@link AdaptiveOptions#spikeJump()} above both steps before it is a
  * spike on one rank and is held at the previous step ({@link IdleSignal}; the first step of an interval, which has no
@@ -66,7 +65,7 @@ final class Adaptive implements RemapPolicy {
   public Adaptive(AdaptiveOptions options) {
     this.options = Checks.notNull("options", options);
     this.signal = new IdleSignal(options.spikeJump());
-    this.loads = new RankLoadEstimator(options.loadModel());
+    this.loads = IdleEstimator.perRank(options.loadModel());
     this.recent = new double[Math.max(2, options.confirm())];
     this.cost = options.initialCost();
   }

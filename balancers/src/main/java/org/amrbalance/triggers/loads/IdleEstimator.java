@@ -1,6 +1,7 @@
 package org.amrbalance.triggers.loads;
 
 import java.util.Optional;
+import javax.annotation.Nullable;
 import org.amrbalance.spi.StepTimes;
 import org.amrbalance.spi.TriggerState;
 
@@ -10,6 +11,14 @@ import org.amrbalance.spi.TriggerState;
  * calls give the same answers on every rank.
  */
 public interface IdleEstimator {
+  /**
+   * The per-rank estimate under a load model fitted to the run ({@link RankLoadEstimator}), started from
+   * {@code carried}, a model an earlier run of the same problem learned (null: none).
+   */
+  static IdleEstimator perRank(@Nullable CarriedModel carried) {
+    return new RankLoadEstimator(carried);
+  }
+
   /** One step; {@code held}: the caller judged it a spike on one rank, to be taken as the step before it. */
   void admit(StepTimes times, boolean held);
 

@@ -24,7 +24,7 @@ import org.amrbalance.spi.internal.Checks;
  * 40 normals; a refit changes the model for the steps to come, the filter goes on from where it is. Memory: about
  * ten numbers per rank, five per fitted rank, and the shares of the steps before the first fit.
  */
-public final class RankLoadEstimator implements IdleEstimator {
+final class RankLoadEstimator implements IdleEstimator {
   /** A model an earlier run of the same problem learned, or null: this run learns from its own steps alone. */
   @Nullable private final CarriedModel carried;
   /** Whether this run's steps showed the carried model to be another problem's (it is then left out). */

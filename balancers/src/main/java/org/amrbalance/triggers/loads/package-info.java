@@ -8,7 +8,7 @@
  * and intervals, {@link org.amrbalance.triggers.loads.RankFilter} tracks each rank's deviation through the interval
  * (a Kalman filter started where the balancer left the rank), {@link org.amrbalance.triggers.loads.RankDrift} learns
  * which ranks drift the same way after every remap, and {@link org.amrbalance.triggers.loads.ExpectedIdle} turns the
- * posterior into the idle a remap would remove in expectation. {@link org.amrbalance.triggers.loads.RankLoadEstimator}
+ * posterior into the idle a remap would remove in expectation. {@code RankLoadEstimator}
  * puts them together for a trigger.
  */
 @javax.annotation.ParametersAreNonnullByDefault
