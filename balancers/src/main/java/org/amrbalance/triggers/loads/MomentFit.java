@@ -1,5 +1,7 @@
 package org.amrbalance.triggers.loads;
 
+import java.util.function.ObjIntConsumer;
+
 /**
  * Fits {@link LoadModel} by the method of moments, online: for each fitted rank and interval four statistics (Σy²,
  * Σy_k·y_(k−1), (Σy)², (Σk·y)²), whose expectations are linear in the four variances, are kept as running sums; a
@@ -109,33 +111,39 @@ final class MomentFit {
     kept--;
   }
 
+  /** Gives {@code visit} each kept interval's {@link #STATS} numbers and length, then the running one's if begun. */
+  private void forEachInterval(ObjIntConsumer<double[]> visit) {
+    for (int j = 0; j <= kept; j++) {
+      int len = j < kept ? lengths[(first + j) % lengths.length] : n;
+      if (len > 0) {
+        visit.accept(j < kept ? closed[(first + j) % lengths.length] : stats(), len);
+      }
+    }
+  }
+
   /** The model from the intervals kept and the running one; null before two steps per rank. */
   LoadModel estimate() {
     double[][] a = new double[4][4];
     double[] b = new double[4];
-    double regrids = 0;
-    double changeSum = 0;
-    double pairs = 0;
-    for (int j = 0; j <= kept; j++) {
-      int len = j < kept ? lengths[(first + j) % lengths.length] : n;
-      if (len == 0) {
-        continue;
-      }
+    double[] pairSums = new double[3]; // pairs across regrids, squared changes within them, pairs within them
+    forEachInterval((s, len) -> {
       double[][] r = rows(len);
-      double[] s = j < kept ? closed[(first + j) % lengths.length] : stats();
       for (int p = 0; p < 3; p++) {
         r[1][p] -= s[4 + p];
       }
-      regrids += s[4];
-      changeSum += s[7];
-      pairs += ranks * (len - 1 - s[4]);
+      pairSums[0] += s[4];
+      pairSums[1] += s[7];
+      pairSums[2] += ranks * (len - 1 - s[4]);
       for (int e = 0; e < 4; e++) {
         b[e] += s[e];
         for (int p = 0; p < 4; p++) {
           a[e][p] += ranks * r[e][p];
         }
       }
-    }
+    });
+    double regrids = pairSums[0];
+    double changeSum = pairSums[1];
+    double pairs = pairSums[2];
     if (ranks == 0 || !(a[0][0] >= 2 * ranks)) {
       return null; // fewer than two steps per rank: the noise and the residue cannot be told apart
     }
@@ -157,14 +165,12 @@ final class MomentFit {
 
   /** The mean squared step-to-step change of the fitted ranks' deviations, pairs across regrids left out; NaN: none. */
   double meanSquaredChange() {
-    double changeSum = changes;
-    double pairs = ranks * Math.max(0, n - 1 - skipped[0]);
-    for (int j = 0; j < kept; j++) {
-      double[] s = closed[(first + j) % lengths.length];
-      changeSum += s[7];
-      pairs += ranks * (lengths[(first + j) % lengths.length] - 1 - s[4]);
-    }
-    return pairs > 0 ? changeSum / pairs : Double.NaN;
+    double[] sums = new double[2];
+    forEachInterval((s, len) -> {
+      sums[0] += s[7];
+      sums[1] += ranks * (len - 1 - s[4]);
+    });
+    return sums[1] > 0 ? sums[0] / sums[1] : Double.NaN;
   }
 
   /**
@@ -178,13 +184,8 @@ final class MomentFit {
     double[] observed = new double[4];
     double[] expected = new double[4];
     double[] spread = new double[4];
-    for (int j = 0; j <= kept; j++) {
-      int len = j < kept ? lengths[(first + j) % lengths.length] : n;
-      if (len == 0) {
-        continue;
-      }
+    forEachInterval((s, len) -> {
       double[][] r = rows(len);
-      double[] s = j < kept ? closed[(first + j) % lengths.length] : stats();
       for (int e = 2; e < 4; e++) {
         double mean = 0;
         for (int p = 0; p < 4; p++) {
@@ -194,7 +195,7 @@ final class MomentFit {
         expected[e] += ranks * mean;
         spread[e] += 2 * ranks * mean * mean;
       }
-    }
+    });
     double worst = 0;
     for (int e = 2; e < 4; e++) {
       if (spread[e] > 0) {
