@@ -42,12 +42,17 @@ class TriggerComparisonIT {
     assertThat(table.get(1)).startsWith("| equal-loads | sigma=0.2 | ");
     String diff = "[+-]\\d\\.\\d{4} \\[[+-]\\d\\.\\d{4}, [+-]\\d\\.\\d{4}\\]";
     String format = "\\| .+ \\| .+ \\| " + diff + " \\(\\d+\\) \\| " + diff + " \\| " + diff + " \\| " + diff
-        + " \\((never|best fixed)\\) \\| \\d+\\.\\d / \\d+\\.\\d / \\d+\\.\\d \\| (holds|below) \\|";
+        + " \\((never|best fixed)\\) \\| \\d+\\.\\d / \\d+\\.\\d / \\d+\\.\\d \\| (holds|below) \\| " + diff + " \\| " + diff
+        + " \\| \\d+\\.\\d, (holds|below) \\|";
     assertThat(table).allMatch(r -> r.matches(format), "row format");
     assertThat(t.csv().rows()).hasSize(2);
     assertThat(t.csv().rows().get(1).get(3)).isEqualTo(3017L + TriggerComparison.HELD_OUT_SEEDS);
     // Equal loads: nothing to remove, so the reference is never (every remap is a loss).
     assertThat(t.csv().rows().get(1).get(15)).isEqualTo("never");
+    // The trigger started from an earlier run's model has its own columns, last.
+    assertThat(t.csv().header()).endsWith("carried_vs_best_fixed", "carried_vs_best_fixed_low",
+        "carried_vs_best_fixed_high", "carried_vs_stop_at_rise", "remaps_carried", "carried_verdict");
+    assertThat(t.csv().rows().get(1).get(27)).isEqualTo(0.0); // equal loads: carried or not, nothing to remap
   }
 
   @Test
