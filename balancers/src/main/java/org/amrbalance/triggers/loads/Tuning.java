@@ -27,7 +27,8 @@ final class Tuning {
   static final double CARRIED_NOISE_FACTOR = 2;
   /**
    * ... or the run's interval sums lie this many deviations from what it expects ({@link MomentFit#discrepancy}; at
-   * 5, a sum of 16 ranks' χ²₁ exceeds it about once in 2,000 fits under the carried model itself).
+   * 5, a sum of 16 rank-intervals' χ²₁ exceeds it with probability 1.8e-4, so the two sums drop a right model about
+   * once in 3,000 fits).
    */
   static final double CARRIED_DEVIATIONS = 5;
   /** Ranks whose moments are fitted, spread over the machine: 32 ranks × a few intervals pin four variances. */
