@@ -62,7 +62,7 @@ final class RankLoadEstimator implements IdleEstimator {
   private long jumps;
   private double jumpSquares;
 
-  public RankLoadEstimator() {
+  RankLoadEstimator() {
     this(null);
   }
 
@@ -70,7 +70,7 @@ final class RankLoadEstimator implements IdleEstimator {
    * An estimate that starts from {@code carried} (null: none) instead of waiting {@link Tuning#FIRST_FIT} steps for a
    * first fit of its own; each later fit is blended with it by how many steps each was learned from.
    */
-  public RankLoadEstimator(@Nullable CarriedModel carried) {
+  RankLoadEstimator(@Nullable CarriedModel carried) {
     this.carried = carried;
     reset(0);
   }
