@@ -144,6 +144,10 @@ class RankLoadEstimatorTest {
     assertThat(noisier.learned()).hasValueSatisfying(m -> assertThat(m.steps()).isEqualTo(8));
     assertThat(noisier.model().noise()).isLessThan(0.001);
 
+    RankLoadEstimator quieter = new RankLoadEstimator(new CarriedModel(0, 0, 1e-6, 1e-6, 400));
+    wandering(quieter, new Random(4), 8, 1e-4, 0.01);
+    assertThat(quieter.learned()).hasValueSatisfying(m -> assertThat(m.steps()).isEqualTo(8));
+
     RankLoadEstimator still = new RankLoadEstimator(new CarriedModel(0, 0, 0, 1e-4, 400));
     wandering(still, new Random(2), 100, 1e-4, 0.01);
     assertThat(still.learned()).hasValueSatisfying(m -> assertThat(m.steps()).isEqualTo(100));
