@@ -226,14 +226,14 @@ public final class TriggerComparison extends SampledReproduction {
    * run on seed {@code firstSeed + r − }{@link #HELD_OUT_SEEDS} (a held-out replicate's earlier run is the row's own
    * replicate r, which no held-out seed is), whose {@link RemapPolicy#learnedOptions()} configure the second.
    */
-  private static Cell carried(Row row, int replicates, long firstSeed) {
+  private static Cell carried(Row row, int replicates, long firstSeed, Supplier<RemapPolicy> adaptive) {
     ComparisonWorkload w = row.workload();
     String name = RemapPolicies.ADAPTIVE.name();
     Map<String, String> base = options(name, w);
     double[] u = new double[replicates];
     double[] remaps = new double[replicates];
     IntStream.range(0, replicates).parallel().forEach(r -> {
-      RemapPolicy earlier = RemapPolicies.factory(name, base).get();
+      RemapPolicy earlier = adaptive.get();
       w.run(firstSeed + r - HELD_OUT_SEEDS, row.noise(), earlier);
       Map<String, String> options = new LinkedHashMap<>(base);
       options.putAll(earlier.learnedOptions());
@@ -313,7 +313,7 @@ public final class TriggerComparison extends SampledReproduction {
 
   /**
    * The adaptive trigger against its references on one row's replicates; {@code carried}: the adaptive trigger
-   * started from the load model it learned in an earlier run of the row ({@link #carried(Row, int, long)}).
+   * started from the load model it learned in an earlier run of the row ({@link #carried}).
    */
   public record HeldOut(Row row, long firstSeed, Cell adaptive, Cell stopAtRise, Cell bestFixed, Cell never,
       Cell carried) {
@@ -322,15 +322,15 @@ public final class TriggerComparison extends SampledReproduction {
     }
 
     public PairedDifference versusBestFixed() {
-      return PairedDifference.of(adaptive.utilization(), bestFixed.utilization());
+      return versus(adaptive, bestFixed);
     }
 
     public PairedDifference versusStopAtRise() {
-      return PairedDifference.of(adaptive.utilization(), stopAtRise.utilization());
+      return versus(adaptive, stopAtRise);
     }
 
     public PairedDifference versusNever() {
-      return PairedDifference.of(adaptive.utilization(), never.utilization());
+      return versus(adaptive, never);
     }
 
     /** The best fixed interval or never, whichever has the higher mean utilization (never on a tie). */
@@ -339,7 +339,7 @@ public final class TriggerComparison extends SampledReproduction {
     }
 
     public PairedDifference versusReference() {
-      return PairedDifference.of(adaptive.utilization(), reference().utilization());
+      return versus(adaptive, reference());
     }
 
     /** The criterion: not below the best fixed interval beyond its interval, nor below Stop-At-Rise. */
@@ -353,17 +353,20 @@ public final class TriggerComparison extends SampledReproduction {
     }
 
     private boolean holds(Cell trigger) {
-      PairedDifference best = PairedDifference.of(trigger.utilization(), bestFixed.utilization());
-      PairedDifference sar = PairedDifference.of(trigger.utilization(), stopAtRise.utilization());
-      return best.mean() >= -best.halfWidth() && sar.mean() >= -SAR_MARGIN;
+      PairedDifference best = versus(trigger, bestFixed);
+      return best.mean() >= -best.halfWidth() && versus(trigger, stopAtRise).mean() >= -SAR_MARGIN;
     }
 
     public PairedDifference carriedVersusBestFixed() {
-      return PairedDifference.of(carried.utilization(), bestFixed.utilization());
+      return versus(carried, bestFixed);
     }
 
     public PairedDifference carriedVersusStopAtRise() {
-      return PairedDifference.of(carried.utilization(), stopAtRise.utilization());
+      return versus(carried, stopAtRise);
+    }
+
+    private static PairedDifference versus(Cell a, Cell b) {
+      return PairedDifference.of(a.utilization(), b.utilization());
     }
 
     /** The best interval m. */
@@ -390,7 +393,7 @@ public final class TriggerComparison extends SampledReproduction {
     putFixed(policies, intervals);
     List<Cell> c = cells(row.workload(), row.noise(), replicates, firstSeed, policies);
     return new HeldOut(row, firstSeed, c.get(0), c.get(1), bestFixed(c.subList(3, c.size())), c.get(2),
-        carried(row, replicates, firstSeed));
+        carried(row, replicates, firstSeed, policies.get(RemapPolicies.ADAPTIVE.name())));
   }
 
   /** The held-out table as markdown and CSV. */
