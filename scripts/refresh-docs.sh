@@ -63,6 +63,14 @@ splice docs/triggers.md trigger-comparison-held-out docs/results/trigger-compari
 java -jar $jar first-remaps --row ld:sigma=0.2 --fixed 16 > docs/results/first-remaps-ld.md
 java -jar $jar first-remaps --row random-walk:sigma=0.2 --fixed 40 --bin 8 > docs/results/first-remaps-random-walk.md
 
+# How precisely one run's steps tell the load model's growth: the adaptive trigger's estimate against maximum
+# likelihood on the same steps, drawn from the model it learned on each of the two rows (docs/triggers.md; a minute).
+java -jar $jar fit-spread --row ld:sigma=0.2 --interval 16 --intervals 2,5,12 > docs/results/fit-spread-ld.md
+java -jar $jar fit-spread --row random-walk:sigma=0.2 --interval 40 --intervals 2,5,10 \
+  > docs/results/fit-spread-random-walk.md
+splice docs/triggers.md fit-spread-ld docs/results/fit-spread-ld.md
+splice docs/triggers.md fit-spread-random-walk docs/results/fit-spread-random-walk.md
+
 # What each trigger keeps on 1,024 and 65,536 ranks (heap difference and saved state; half a minute).
 java -Xmx4g -cp $jar org.amrbalance.experiments.bench.TriggerMemory > docs/results/trigger-memory.md
 splice docs/benchmarks.md trigger-memory docs/results/trigger-memory.md

@@ -12,6 +12,7 @@ import org.amrbalance.experiments.reproduce.ChapterFivePacking;
 import org.amrbalance.experiments.reproduce.ChapterThreeSweeps;
 import org.amrbalance.experiments.reproduce.ExpectedWCurves;
 import org.amrbalance.experiments.reproduce.FirstRemapsCommand;
+import org.amrbalance.experiments.reproduce.FitSpreadCommand;
 import org.amrbalance.experiments.reproduce.LoadDependencyFigure;
 import org.amrbalance.experiments.reproduce.OptimumVersusStopAtRise;
 import org.amrbalance.experiments.reproduce.RealHierarchies;
@@ -33,7 +34,7 @@ final class Commands {
   static List<Command> all() {
     return List.of(new SimulateCommand(), new ExpectedWCommand(), new ReplayCommand(), new BalanceCommand(),
         new AdviseCommand(), new PlacementCommand(), new ReproduceCommand(reproductions()), new BenchCommand(),
-        new LockstepCommand(), new FirstRemapsCommand(), new CompletionCommand());
+        new LockstepCommand(), new FirstRemapsCommand(), new FitSpreadCommand(), new CompletionCommand());
   }
 
   static List<Reproduction> reproductions() {

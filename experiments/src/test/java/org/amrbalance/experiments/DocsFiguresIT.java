@@ -41,6 +41,27 @@ class DocsFiguresIT {
         .containsExactlyElementsOf(documented);
   }
 
+  /** docs/triggers.md's two fit-spread tables, recomputed by the commands scripts/refresh-docs.sh runs. */
+  @Test
+  void theTriggerDocsFitSpreadTablesAreWhatTheCommandGivesNow() throws IOException {
+    String page = Files.readString(ROOT.resolve("docs/triggers.md"));
+    for (String[] run : new String[][] {
+        {"ld", "fit-spread", "--row", "ld:sigma=0.2", "--interval", "16", "--intervals", "2,5,12"},
+        {"random-walk", "fit-spread", "--row", "random-walk:sigma=0.2", "--interval", "40", "--intervals", "2,5,10"}}) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int code;
+      try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+          PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+        code = Launcher.standard().run(java.util.Arrays.copyOfRange(run, 1, run.length), o, e);
+      }
+      assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+      assertThat(out.toString(StandardCharsets.UTF_8).strip().lines().toList())
+          .as("docs/triggers.md's fit-spread-" + run[0] + " table (regenerate with scripts/refresh-docs.sh)")
+          .containsExactlyElementsOf(block(page, "fit-spread-" + run[0]));
+    }
+  }
+
   /** The lines between {@code <!-- generated: NAME -->} and {@code <!-- end generated -->}. */
   static List<String> block(String page, String name) {
     String start = "<!-- generated: " + name + " -->";
