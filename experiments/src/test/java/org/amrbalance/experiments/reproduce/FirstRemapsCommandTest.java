@@ -2,14 +2,10 @@ package org.amrbalance.experiments.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.amrbalance.experiments.Launcher;
+import org.amrbalance.experiments.LauncherCall;
 import org.amrbalance.spi.RemapDecision;
 import org.amrbalance.spi.RemapPolicy;
 import org.amrbalance.spi.StepTimes;
@@ -17,15 +13,10 @@ import org.amrbalance.triggers.RemapPolicies;
 import org.junit.jupiter.api.Test;
 
 class FirstRemapsCommandTest {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private final Launcher launcher = new Launcher(List.of(new FirstRemapsCommand()));
+  private final LauncherCall call = new LauncherCall(new FirstRemapsCommand());
 
   private int status(String... args) {
-    out.reset();
-    err.reset();
-    return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return call.status(args);
   }
 
   /** The adaptive trigger's first remap step and utilization, and fixed(m)'s, computed here without the command. */
@@ -59,8 +50,8 @@ class FirstRemapsCommandTest {
   void totalsAndBinsAgreeWithAnIndependentRunOfEveryReplicate() {
     int n = 24;
     assertThat(status("first-remaps", "--row", "random-walk:sigma=0.2", "--replicates", "" + n, "--fixed", "40",
-        "--force", "20", "--bin", "8")).as(err.toString(StandardCharsets.UTF_8)).isZero();
-    String md = out.toString(StandardCharsets.UTF_8);
+        "--force", "20", "--bin", "8")).as(call.err()).isZero();
+    String md = call.out();
     TriggerComparison.Row row = FirstRemapsCommand.rows().get("random-walk:sigma=0.2");
     double sum = 0;
     int[] perBin = new int[64];
@@ -91,8 +82,8 @@ class FirstRemapsCommandTest {
   @Test
   void anUnknownRowOrABadNumberIsAUsageErrorNamingIt() {
     assertThat(status("first-remaps", "--row", "ld:sigma=0.3")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--row").contains("ld:sigma=0.2");
+    assertThat(call.err()).contains("--row").contains("ld:sigma=0.2");
     assertThat(status("first-remaps", "--replicates", "1")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--replicates");
+    assertThat(call.err()).contains("--replicates");
   }
 }

@@ -2,30 +2,22 @@ package org.amrbalance.experiments.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.amrbalance.experiments.Launcher;
+import org.amrbalance.experiments.LauncherCall;
 import org.junit.jupiter.api.Test;
 
 class FitSpreadCommandTest {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private final Launcher launcher = new Launcher(List.of(new FitSpreadCommand()));
+  private final LauncherCall call = new LauncherCall(new FitSpreadCommand());
 
   private int status(String... args) {
-    out.reset();
-    err.reset();
-    return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return call.status(args);
   }
 
   @Test
   void printsOneRowPerCountOfIntervalsInAscendingOrder() {
     assertThat(status("fit-spread", "--runs", "2", "--replicates", "4", "--interval", "20", "--intervals", "3,1,3"))
         .isZero();
-    String text = out.toString(StandardCharsets.UTF_8);
+    String text = call.out();
     assertThat(text).startsWith("random-walk, sigma=0.2: the load model the adaptive trigger learned on 2 tuning runs")
         .contains("4 replicates of 16 ranks");
     List<String> rows = text.lines().filter(l -> l.matches("\\| \\d+ \\|.*")).toList();
@@ -37,6 +29,6 @@ class FitSpreadCommandTest {
   @Test
   void anUnknownRowIsAUsageErrorNamingTheChoices() {
     assertThat(status("fit-spread", "--row", "ld:sigma=9")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--row").contains("ld:sigma=0.2");
+    assertThat(call.err()).contains("--row").contains("ld:sigma=0.2");
   }
 }

@@ -4,10 +4,8 @@ import org.amrbalance.triggers.RemapPolicies;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
-import org.amrbalance.experiments.Launcher;
+import org.amrbalance.experiments.LauncherCall;
 import org.amrbalance.readers.trace.StepTrace;
 import org.amrbalance.readers.trace.StepTraceReader;
 import org.amrbalance.readers.trace.StepTraceWriter;
@@ -29,21 +27,16 @@ class ReplayCommandTest {
 
   @TempDir
   Path dir;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private final Launcher launcher = new Launcher(List.of(new ReplayCommand(), new SimulateCommand(),
-      new ExpectedWCommand()));
+  private final LauncherCall call = new LauncherCall(new ReplayCommand(), new SimulateCommand(),
+      new ExpectedWCommand());
 
   private int status(String... args) {
-    out.reset();
-    err.reset();
-    return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return call.status(args);
   }
 
   private String run(String... args) {
-    assertThat(status(args)).as(err.toString(StandardCharsets.UTF_8)).isZero();
-    return out.toString(StandardCharsets.UTF_8);
+    assertThat(status(args)).as(call.err()).isZero();
+    return call.out();
   }
 
   private Path handWritten(String name) throws IOException {
@@ -392,13 +385,13 @@ class ReplayCommandTest {
   void badTracesAreOneLineErrorsWithStatusTwoNamingFileAndLine() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.csv"), "step,rank,seconds\n0,0,1\n0,1,-2\n");
     assertThat(status("replay", "--trace", bad.toString())).isEqualTo(2);
-    String e = err.toString(StandardCharsets.UTF_8);
+    String e = call.err();
     assertThat(e).isEqualTo("amrbalance replay: seconds = -2: must be finite and >= 0 (" + bad + ":3)"
         + System.lineSeparator());
     Path binary = Files.write(dir.resolve("x.bin"), new byte[] {(byte) 0xc3, 0x28, 0, 1});
     for (Path p : new Path[] {binary, dir, dir.resolve("missing.csv")}) {
       assertThat(status("replay", "--trace", p.toString())).as(p.toString()).isEqualTo(2);
-      assertThat(err.toString(StandardCharsets.UTF_8).lines()).hasSize(1).allSatisfy(line -> assertThat(line)
+      assertThat(call.err().lines()).hasSize(1).allSatisfy(line -> assertThat(line)
           .startsWith("amrbalance replay: ").endsWith(" (" + p + ")").doesNotContain("Exception", "java."));
     }
   }
@@ -436,7 +429,7 @@ class ReplayCommandTest {
         {"expected-w", "--procs", "0"}};
     for (String[] args : bad) {
       assertThat(status(args)).as(String.join(" ", args)).isEqualTo(2);
-      String first = err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+      String first = call.err().lines().findFirst().orElse("");
       assertThat(first).as(String.join(" ", args)).startsWith("amrbalance " + args[0] + ": ")
           .doesNotContain("Exception", "java.", "org.amrbalance");
     }

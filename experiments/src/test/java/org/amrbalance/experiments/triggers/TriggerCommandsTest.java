@@ -2,14 +2,10 @@ package org.amrbalance.experiments.triggers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.amrbalance.experiments.Launcher;
+import org.amrbalance.experiments.LauncherCall;
 import org.amrbalance.experiments.models.MumExpectedLoss;
 import org.amrbalance.experiments.models.MumModel;
 import org.amrbalance.experiments.models.MumOptimalPolicy;
@@ -17,20 +13,15 @@ import org.amrbalance.experiments.models.MumSimulator;
 import org.junit.jupiter.api.Test;
 
 class TriggerCommandsTest {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private final Launcher launcher = new Launcher(List.of(new SimulateCommand(), new ExpectedWCommand()));
+  private final LauncherCall call = new LauncherCall(new SimulateCommand(), new ExpectedWCommand());
 
   private String run(String... args) {
-    out.reset();
-    assertThat(launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
-    return out.toString(StandardCharsets.UTF_8);
+    assertThat(call.status(args)).as(call.err()).isZero();
+    return call.out();
   }
 
   private int status(String... args) {
-    return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return call.status(args);
   }
 
   private static double field(String json, String name) {
@@ -79,12 +70,12 @@ class TriggerCommandsTest {
   void badArgumentsExitWithStatusTwoNamingThem() {
     assertThat(status("simulate", "--model", "ld", "--procs", "6", "--steps", "5", "--cost", "1", "--runs", "2",
         "--policy", "sar")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--procs = 6");
+    assertThat(call.err()).contains("--procs = 6");
     assertThat(status("simulate", "--policy", "fixed:x")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--policy = fixed:x");
+    assertThat(call.err()).contains("--policy = fixed:x");
     assertThat(status("simulate", "--runs", "1")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--runs = 1");
+    assertThat(call.err()).contains("--runs = 1");
     assertThat(status("expected-w", "--p", "2")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--p = 2");
+    assertThat(call.err()).contains("--p = 2");
   }
 }
