@@ -13,7 +13,11 @@ public final class LauncherCall {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   public LauncherCall(Command... commands) {
-    launcher = new Launcher(List.of(commands));
+    this(new Launcher(List.of(commands)));
+  }
+
+  public LauncherCall(Launcher launcher) {
+    this.launcher = launcher;
   }
 
   /** Runs {@code args} (the command's name first); returns the exit status. */

@@ -4,9 +4,6 @@ import org.amrbalance.experiments.cli.Command;
 import org.amrbalance.experiments.cli.Invocation;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.amrbalance.config.BalancingModules;
@@ -16,22 +13,19 @@ import picocli.CommandLine;
 
 class LauncherTest {
   static final Path DATA = Path.of("..", "readers", "src", "test", "resources", "hierarchies");
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private LauncherCall call = new LauncherCall(Launcher.standard());
 
   private int run(Launcher launcher, String... args) {
-    out.reset();
-    err.reset();
-    return launcher.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    call = new LauncherCall(launcher);
+    return call.status(args);
   }
 
   private String out() {
-    return out.toString(StandardCharsets.UTF_8);
+    return call.out();
   }
 
   private String err() {
-    return err.toString(StandardCharsets.UTF_8);
+    return call.err();
   }
 
   /** A command whose work fails as a bug would. */
