@@ -40,7 +40,7 @@ class LauncherTest {
   @Test
   void everyCommandsHelpListsEveryBalancerAndTriggerName() {
     Launcher launcher = Launcher.standard();
-    assertThat(Commands.all()).hasSize(11);
+    assertThat(Commands.all()).hasSize(12);
     for (Command c : Commands.all()) {
       String name = c.getClass().getAnnotation(CommandLine.Command.class).name();
       assertThat(run(launcher, name, "--help")).as(name).isZero();
@@ -50,7 +50,7 @@ class LauncherTest {
     }
     assertThat(run(launcher, "--help")).isZero();
     assertThat(out()).contains("simulate", "expected-w", "replay", "balance", "reproduce", "bench", "lockstep",
-        "placement");
+        "placement", "first-remaps", "fit-spread");
     assertThat(run(launcher, "help", "replay")).isZero();
     assertThat(out()).contains("--remap-model");
     assertThat(run(launcher)).isEqualTo(2);
