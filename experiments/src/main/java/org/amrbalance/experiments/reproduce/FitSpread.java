@@ -264,10 +264,7 @@ public final class FitSpread {
 
   /** Mean / true, standard deviation / true, RMS error / true. */
   private static String summary(double[] estimates, double truth) {
-    double mean = 0;
-    for (double e : estimates) {
-      mean += e / estimates.length;
-    }
+    double mean = TriggerComparison.mean(estimates);
     double var = 0;
     double squared = 0;
     for (double e : estimates) {

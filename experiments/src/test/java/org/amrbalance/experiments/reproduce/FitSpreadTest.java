@@ -34,9 +34,9 @@ class FitSpreadTest {
       assertThat(k.likelihood()).hasSize(24);
     }
     double truth = TRUTH.growth(20);
-    double late = mean(c.get(1).likelihood());
+    double late = TriggerComparison.mean(c.get(1).likelihood());
     assertThat(late / truth).isBetween(0.8, 1.2);
-    assertThat(mean(c.get(1).trigger()) / truth).isBetween(0.6, 1.4);
+    assertThat(TriggerComparison.mean(c.get(1).trigger()) / truth).isBetween(0.6, 1.4);
     assertThat(spread(c.get(1).likelihood())).isLessThan(spread(c.get(0).likelihood()));
     assertThat(spread(c.get(1).trigger())).isLessThan(spread(c.get(0).trigger()));
   }
@@ -47,16 +47,8 @@ class FitSpreadTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("checkpoints");
   }
 
-  private static double mean(double[] x) {
-    double s = 0;
-    for (double v : x) {
-      s += v / x.length;
-    }
-    return s;
-  }
-
   private static double spread(double[] x) {
-    double m = mean(x);
+    double m = TriggerComparison.mean(x);
     double s = 0;
     for (double v : x) {
       s += (v - m) * (v - m);
